@@ -1,0 +1,39 @@
+"""Nox sessions: ``nox -s tests typecheck lint docs`` (and ``bench``)."""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
+nox.options.default_venv_backend = "venv"
+
+PYTHONS = ["3.11", "3.12", "3.13"]
+
+
+@nox.session(python=PYTHONS)
+def tests(session: nox.Session) -> None:
+    """Run the test suite (pass ``--hypothesis-profile=ci`` for the thorough profile)."""
+    session.install("-e", ".[tests]")
+    session.run("python", "-m", "pytest", *session.posargs)
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict over the package and the tests."""
+    session.install("-e", ".[typecheck]")
+    session.run("mypy", "--strict", "src", "tests")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff lint and format check."""
+    session.install("ruff")
+    session.run("ruff", "check", "src", "tests", "examples", "benchmarks")
+    session.run("ruff", "format", "--check", "src", "tests", "examples", "benchmarks")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the docs site with warnings as errors."""
+    session.install("-e", ".[docs]")
+    session.run("mkdocs", "build", "--strict", *session.posargs)

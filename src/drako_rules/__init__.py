@@ -1,0 +1,85 @@
+"""drako-rules: the reference rules of *Drako: Aetherya Pocket*.
+
+Kingdoms and their notation, connections (R4), itemized scoring (R5), Legends (R6) and
+ranking (R5.6), as pure functions over immutable values.
+
+Examples:
+    >>> from drako_rules import Kingdom, score, legends_met
+    >>> kingdom = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
+    >>> score(kingdom).total
+    7
+    >>> sorted(legend.value for legend in legends_met(kingdom))
+    ['four-tribes']
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from drako_rules.cards import Card, Legend, cards_per_kind, deck
+from drako_rules.connections import Connections, Link, connections
+from drako_rules.errors import (
+    DrakoError,
+    IllegalMoveError,
+    InvalidGameError,
+    InvalidMoveError,
+    NotationError,
+    PlayerCountError,
+    RecordError,
+    RulesetError,
+    ScoringError,
+)
+from drako_rules.kingdom import Kingdom, Position
+from drako_rules.legends import legends_met
+from drako_rules.rulesets import CLASSIC, POCKET, RULES_VERSION, Ruleset, get_ruleset
+from drako_rules.scoring import (
+    Category,
+    Ranking,
+    ScoreLine,
+    ScoreSheet,
+    TieBreak,
+    rank,
+    ranking,
+    score,
+)
+
+try:
+    __version__ = version("drako-rules")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0.0.0+unknown"
+
+__all__ = [
+    "CLASSIC",
+    "POCKET",
+    "RULES_VERSION",
+    "Card",
+    "Category",
+    "Connections",
+    "DrakoError",
+    "IllegalMoveError",
+    "InvalidGameError",
+    "InvalidMoveError",
+    "Kingdom",
+    "Legend",
+    "Link",
+    "NotationError",
+    "PlayerCountError",
+    "Position",
+    "Ranking",
+    "RecordError",
+    "Ruleset",
+    "RulesetError",
+    "ScoreLine",
+    "ScoreSheet",
+    "ScoringError",
+    "TieBreak",
+    "__version__",
+    "cards_per_kind",
+    "connections",
+    "deck",
+    "get_ruleset",
+    "legends_met",
+    "rank",
+    "ranking",
+    "score",
+]

@@ -1,0 +1,380 @@
+"""A player's 4×4 Kingdom (R4.1) and its notation (``FEOM/HPWM/SGDO/PPHS``).
+
+A :class:`Kingdom` is immutable: :meth:`Kingdom.replace` gives a new one. Each cell holds
+a :class:`~drako_rules.cards.Card` or ``None`` for an Unexplored Land (R2.4, R4.6).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Final, SupportsIndex, TypeAlias
+
+import attrs
+
+from drako_rules.cards import Card
+from drako_rules.errors import NotationError
+
+__all__ = ["POSITIONS", "SIZE", "Cell", "Kingdom", "Position"]
+
+#: The side of the square Kingdom (R4.1).
+SIZE: Final = 4
+_CELLS: Final = SIZE * SIZE
+#: Code of an Unexplored Land in the internal tables (the ten kinds are 0–9).
+UNEXPLORED_CODE: Final = 10
+#: Number of codes used in the internal tables.
+CODES: Final = 11
+
+#: What a Kingdom cell holds: a revealed card, or ``None`` for an Unexplored Land.
+Cell: TypeAlias = Card | None
+
+
+def _check_coordinate(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SIZE:
+        raise NotationError(
+            f"{attribute.name} must be an integer from 0 to {SIZE - 1}, not {value!r} (R4.1)"
+        )
+
+
+@attrs.frozen(order=True, repr=False)
+class Position:
+    """A cell of a Kingdom: ``row`` 0–3 from the top, ``col`` 0–3 from the left (R4.1).
+
+    Examples:
+        >>> Position(1, 2)
+        Position(1, 2)
+        >>> Position(1, 2).index, Position.from_index(6)
+        (6, Position(1, 2))
+        >>> str(Position(1, 2))
+        '(1,2)'
+    """
+
+    row: int = attrs.field(validator=_check_coordinate)
+    col: int = attrs.field(validator=_check_coordinate)
+
+    @property
+    def index(self) -> int:
+        """The cell number 0–15, row by row (as in the worked examples of RULES.md)."""
+        return self.row * SIZE + self.col
+
+    @staticmethod
+    def from_index(index: SupportsIndex) -> Position:
+        """The position of cell number ``index`` (0–15, row by row).
+
+        Raises:
+            NotationError: ``index`` is not in 0–15.
+        """
+        i = int(index) if not isinstance(index, bool) else -1
+        if not 0 <= i < _CELLS:
+            raise NotationError(f"a cell number is 0 to {_CELLS - 1}, not {index!r} (R4.1)")
+        return POSITIONS[i]
+
+    @staticmethod
+    def parse(text: str) -> Position:
+        """Read ``"1,2"``, ``"(1, 2)"`` or ``"1 2"`` (row then column, 0-based).
+
+        Raises:
+            NotationError: the text is not two coordinates from 0 to 3.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a position must be text, not {type(text).__name__}")
+        m = re.fullmatch(r"\s*\(?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?\s*", text)
+        if m is None:
+            raise NotationError(f"cannot read a position from {text!r}: expected 'row,col'")
+        return Position(int(m.group(1)), int(m.group(2)))
+
+    def neighbours(self) -> tuple[Position, ...]:
+        """The orthogonally adjacent positions, up, left, right, down (R4.1)."""
+        return tuple(POSITIONS[i] for i in NEIGHBOURS[self.index])
+
+    def __repr__(self) -> str:
+        return f"Position({self.row}, {self.col})"
+
+    def __str__(self) -> str:
+        return f"({self.row},{self.col})"
+
+
+#: The 16 positions, row by row: ``POSITIONS[i].index == i``.
+POSITIONS: Final[tuple[Position, ...]] = tuple(Position(i // SIZE, i % SIZE) for i in range(_CELLS))
+
+#: ``NEIGHBOURS[i]``: the cell numbers orthogonally adjacent to cell ``i`` (R4.1).
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(
+        (r + dr) * SIZE + (c + dc)
+        for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+        if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE
+    )
+    for r, c in ((i // SIZE, i % SIZE) for i in range(_CELLS))
+)
+
+#: The 8 lines of four cells (4 rows, then 4 columns), as cell numbers.
+LINES: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE)
+) + tuple(tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE))
+
+_CODE_OF: Final[dict[Card | None, int]] = {card: card.index for card in Card}
+_CODE_OF[None] = UNEXPLORED_CODE
+_CARD_OF_CODE: Final[tuple[Card | None, ...]] = (*Card, None)
+
+_UNEXPLORED_TOKENS: Final = frozenset({"?", "unexplored", "unexplored land"})
+
+
+def _to_cells(value: Iterable[Cell]) -> tuple[Cell, ...]:
+    if isinstance(value, str):
+        raise NotationError("build a Kingdom from text with Kingdom.parse, not Kingdom(...)")
+    try:
+        return tuple(value)
+    except TypeError:
+        raise NotationError(f"a Kingdom is built from 16 cells, not {value!r}") from None
+
+
+def _check_cells(
+    instance: Kingdom, attribute: attrs.Attribute[tuple[Cell, ...]], value: object
+) -> None:
+    if not isinstance(value, tuple) or len(value) != _CELLS:
+        raise NotationError(f"a Kingdom has exactly {_CELLS} cells (R4.1), got {value!r}")
+    for i, cell in enumerate(value):
+        if cell is not None and not isinstance(cell, Card):
+            raise NotationError(
+                f"cell {POSITIONS[i]} holds {cell!r}: a Kingdom cell is a Card or None "
+                "(Unexplored Land)"
+            )
+
+
+@attrs.frozen(repr=False, eq=False)
+class Kingdom:
+    """A 4×4 Kingdom: 16 cells, row by row, each a :class:`Card` or ``None`` (Unexplored).
+
+    Build one with :meth:`parse` from the notation, or from 16 cells. Kingdoms compare
+    and hash by value and never change.
+
+    Examples:
+        >>> k = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
+        >>> k[Position(0, 1)], k[2, 2]
+        (<Card.ELF: 'E'>, <Card.DRAGON: 'D'>)
+        >>> str(k.replace(Position(0, 0), None))
+        '?EOM/HPWM/SGDO/PPHS'
+        >>> k
+        Kingdom.parse('FEOM/HPWM/SGDO/PPHS')
+    """
+
+    cells: tuple[Cell, ...] = attrs.field(converter=_to_cells, validator=_check_cells)
+    # Derived tables, computed once (the Kingdom never changes); not part of equality.
+    _codes: tuple[int, ...] = attrs.field(init=False)
+    _masks: tuple[int, ...] = attrs.field(init=False)
+    _lines: tuple[int, ...] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        code_of = _CODE_OF
+        codes = tuple([code_of[c] for c in self.cells])
+        masks = [0] * CODES
+        bit = 1
+        for code in codes:
+            masks[code] |= bit
+            bit <<= 1
+        lines = tuple(
+            [
+                ((codes[a] * CODES + codes[b]) * CODES + codes[c]) * CODES + codes[d]
+                for a, b, c, d in LINES
+            ]
+        )
+        object.__setattr__(self, "_codes", codes)
+        object.__setattr__(self, "_masks", tuple(masks))
+        object.__setattr__(self, "_lines", lines)
+
+    # -- construction -----------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> Kingdom:
+        """Read a Kingdom from its notation (RULES.md, *Kingdom notation*).
+
+        Four rows, top first, separated by ``/`` or new lines. A card is its letter or
+        English name in any case; ``?`` (or ``unexplored``) is an Unexplored Land. Cards
+        of a row may be run together as letters (``FEOM``) or separated by spaces.
+
+        Raises:
+            NotationError: the text is not a Kingdom; the message says what is wrong and
+                where (row, column, token).
+
+        Examples:
+            >>> Kingdom.parse('''
+            ...     forest elf    portal mountain
+            ...     human  plain  dwarf  mountain
+            ...     swamp  goblin dragon portal
+            ...     plain  plain  human  swamp
+            ... ''') == Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
+            True
+        """
+        if not isinstance(text, str):
+            raise NotationError(
+                f"a Kingdom must be given as text in the Kingdom notation, not {type(text).__name__}"
+            )
+        lines = [line for line in re.split(r"\r\n|\r|\n", text) if line.strip()]
+        rows = [part for line in lines for part in line.split("/")]
+        if not lines:
+            raise NotationError(
+                "empty Kingdom text: expected 4 rows of 4 cards, such as 'FEOM/HPWM/SGDO/PPHS'",
+                text=text,
+            )
+        if len(rows) != SIZE:
+            raise NotationError(
+                f"expected {SIZE} rows separated by '/' or new lines, got {len(rows)} in {text!r}",
+                text=text,
+            )
+        cells: list[Cell] = []
+        for r, row in enumerate(rows):
+            row_cells = _parse_row(row, r, text)
+            if len(row_cells) != SIZE:
+                raise NotationError(
+                    f"row {r} ({row.strip()!r}) has {len(row_cells)} cards, expected {SIZE}",
+                    text=text,
+                    row=r,
+                    token=row.strip(),
+                )
+            cells.extend(row_cells)
+        return cls(tuple(cells))
+
+    @classmethod
+    def unexplored(cls) -> Kingdom:
+        """A Kingdom of 16 Unexplored Lands (every cell face down)."""
+        return cls((None,) * _CELLS)
+
+    # -- reading ----------------------------------------------------------------------
+
+    def __getitem__(self, key: Position | tuple[int, int]) -> Cell:
+        """The card at a position (``k[Position(1, 2)]`` or ``k[1, 2]``); ``None`` if Unexplored."""
+        if isinstance(key, Position):
+            return self.cells[key.row * SIZE + key.col]
+        if isinstance(key, tuple) and len(key) == 2:
+            return self.cells[Position(*key).index]
+        raise NotationError(f"index a Kingdom with a Position or (row, col), not {key!r}")
+
+    @property
+    def rows(self) -> tuple[tuple[Cell, ...], ...]:
+        """The four rows, top first."""
+        c = self.cells
+        return tuple(c[r * SIZE : (r + 1) * SIZE] for r in range(SIZE))
+
+    def items(self) -> Iterator[tuple[Position, Cell]]:
+        """Every (position, cell) pair, row by row."""
+        return zip(POSITIONS, self.cells, strict=True)
+
+    def positions_of(self, card: Cell) -> tuple[Position, ...]:
+        """The positions holding ``card`` (``None``: the Unexplored Lands), row by row."""
+        mask = self._masks[_CODE_OF[card]]
+        return tuple(p for p in POSITIONS if mask >> p.index & 1)
+
+    @property
+    def unexplored_positions(self) -> tuple[Position, ...]:
+        """The positions of the Unexplored Lands, row by row (R2.4)."""
+        return self.positions_of(None)
+
+    @property
+    def is_complete(self) -> bool:
+        """True when no Unexplored Land is left (R7.1)."""
+        return self._masks[UNEXPLORED_CODE] == 0
+
+    def count(self, card: Cell) -> int:
+        """How many cells hold ``card`` (``None`` counts Unexplored Lands)."""
+        return int(self._masks[_CODE_OF[card]].bit_count())
+
+    # -- changing (by copying) ---------------------------------------------------------
+
+    def replace(self, position: Position, card: Cell) -> Kingdom:
+        """A new Kingdom with ``card`` at ``position``; this one is unchanged.
+
+        This is the bare grid operation; whether the rules allow the replacement is for
+        the game engine to say (R3.4).
+        """
+        cells = list(self.cells)
+        cells[position.index] = card
+        return Kingdom(tuple(cells))
+
+    def rotate(self) -> Kingdom:
+        """The Kingdom turned a quarter turn clockwise (a symmetry of the square)."""
+        c = self.cells
+        return Kingdom(
+            tuple(c[(SIZE - 1 - col) * SIZE + row] for row in range(SIZE) for col in range(SIZE))
+        )
+
+    def mirror(self) -> Kingdom:
+        """The Kingdom reflected left to right (a symmetry of the square)."""
+        c = self.cells
+        return Kingdom(
+            tuple(c[row * SIZE + (SIZE - 1 - col)] for row in range(SIZE) for col in range(SIZE))
+        )
+
+    def symmetries(self) -> tuple[Kingdom, ...]:
+        """The 8 images of the Kingdom under the symmetries of the square (itself first)."""
+        out: list[Kingdom] = []
+        k = self
+        for _ in range(4):
+            out.append(k)
+            out.append(k.mirror())
+            k = k.rotate()
+        return tuple(out)
+
+    # -- text --------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        """The compact notation: ``FEOM/HPWM/SGDO/PPHS`` (``?`` for Unexplored Lands)."""
+        return "/".join("".join("?" if c is None else c.value for c in row) for row in self.rows)
+
+    def __repr__(self) -> str:
+        return f"Kingdom.parse({str(self)!r})"
+
+    def pretty(self) -> str:
+        """Four lines of English names, aligned in columns (also valid notation)."""
+        names = [["?" if c is None else c.english.lower() for c in row] for row in self.rows]
+        width = max(len(n) for row in names for n in row)
+        return "\n".join(" ".join(n.ljust(width) for n in row).rstrip() for row in names)
+
+    # -- value semantics ----------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Kingdom):
+            return self._codes == other._codes
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Kingdom):
+            return self._codes != other._codes
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._codes)
+
+
+def _parse_row(row: str, r: int, text: str) -> list[Cell]:
+    cells: list[Cell] = []
+    column = 0
+    for token in row.split():
+        low = token.lower()
+        if low in _UNEXPLORED_TOKENS:
+            cells.append(None)
+            column += 1
+            continue
+        try:
+            cells.append(Card.parse(low))
+            column += 1
+            continue
+        except NotationError:
+            pass
+        # A run of letters, such as "FEOM" or "f?om".
+        for ch in low:
+            if ch == "?":
+                cells.append(None)
+            else:
+                try:
+                    cells.append(Card.parse(ch))
+                except NotationError:
+                    raise NotationError(
+                        f"unknown card {token!r} at row {r}, column {column}: a card is one of "
+                        "F M P S E W H G D O ? or its English name",
+                        text=text,
+                        row=r,
+                        column=column,
+                        token=token,
+                    ) from None
+            column += 1
+    return cells

@@ -1,0 +1,540 @@
+"""The score sheet (R5): seven categories, their total, the lines behind them, and ranking.
+
+:func:`score` is the hot path of every bot and simulation, so it reads precomputed
+tables: the value of every row and column of four cards (adjacent pairs, R4.1) and of
+every pair linked by a Portal network (R4.2–R4.3), for the :class:`Ruleset` in force,
+with the five pair-scored categories packed into one integer. The itemized
+:attr:`ScoreSheet.lines` are computed separately, card by card from :func:`connections`,
+only when asked for; the property tests check that the two always agree.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterable, Sequence
+from functools import cached_property
+from typing import Final
+
+import attrs
+
+from drako_rules.cards import Card, Legend
+from drako_rules.connections import Connections, Link, connections, layout
+from drako_rules.errors import ScoringError
+from drako_rules.kingdom import CODES, POSITIONS, Kingdom, Position
+from drako_rules.rulesets import POCKET, Ruleset
+
+__all__ = [
+    "Category",
+    "Ranking",
+    "ScoreLine",
+    "ScoreSheet",
+    "TieBreak",
+    "rank",
+    "ranking",
+    "score",
+]
+
+
+class Category(enum.Enum):
+    """The seven categories of the score sheet, in sheet order (R5.5)."""
+
+    ELVES = "elves"
+    DWARVES = "dwarves"
+    HUMANS = "humans"
+    GOBLINS = "goblins"
+    DRAGONS = "dragons"
+    LEGENDS = "legends"
+    CONFLICTS = "conflicts"
+
+    @property
+    def label(self) -> str:
+        """The heading on the score sheet (``"Elves"``)."""
+        return self.value.capitalize()
+
+
+#: The categories in sheet order (R5.5).
+CATEGORIES: Final = tuple(Category)
+
+_TRIBE_CATEGORY: Final = {
+    Card.ELF: Category.ELVES,
+    Card.DWARF: Category.DWARVES,
+    Card.HUMAN: Category.HUMANS,
+    Card.GOBLIN: Category.GOBLINS,
+}
+
+# --- the fast tables -----------------------------------------------------------------------
+
+# Five pair-scored categories share one integer, 16 bits each (values are small and may be
+# negative: decoding is balanced, see _unpack).
+_SHIFT: Final = {Category.ELVES: 0, Category.DWARVES: 16, Category.HUMANS: 32, Category.GOBLINS: 48}
+_CONFLICT_SHIFT: Final = 64
+_HALF: Final = 1 << 15
+_FIELD: Final = (1 << 16) - 1
+
+
+@attrs.frozen
+class _Tables:
+    line: tuple[int, ...]  # packed value of the 3 adjacent pairs of a line of 4 codes
+    portal_pair: tuple[int, ...]  # packed value of a pair linked only through Portals
+    dragon_values: tuple[int, int, int]
+
+
+def _pair_value(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> int:
+    cards: tuple[Card | None, ...] = (*Card, None)
+    x, y = cards[a], cards[b]
+    if x is None or y is None:
+        return 0  # an Unexplored Land is blank (R4.6)
+    if through_portal and Card.GOBLIN in (x, y):
+        return 0  # Goblins cannot use Portals (R4.3)
+    value = 0
+    for tribe, land in ((x, y), (y, x)):
+        if tribe.is_tribe and land.is_land:
+            value += ruleset.land_points(tribe, land) << _SHIFT[_TRIBE_CATEGORY[tribe]]
+    if x.is_tribe and y.is_tribe and ruleset.hate(x, y):
+        value += ruleset.conflict_points << _CONFLICT_SHIFT
+    return value
+
+
+def _build_tables(ruleset: Ruleset) -> _Tables:
+    adj = [_pair_value(ruleset, a, b, False) for a in range(CODES) for b in range(CODES)]
+    portal = tuple(_pair_value(ruleset, a, b, True) for a in range(CODES) for b in range(CODES))
+    line: list[int] = []
+    for a in range(CODES):
+        for b in range(CODES):
+            ab = adj[a * CODES + b]
+            for c in range(CODES):
+                abc = ab + adj[b * CODES + c]
+                row = c * CODES
+                line.extend(abc + adj[row + d] for d in range(CODES))
+    return _Tables(tuple(line), portal, ruleset.dragon_values)
+
+
+_TABLES: dict[int, tuple[Ruleset, _Tables]] = {}
+
+
+def _tables(ruleset: Ruleset) -> _Tables:
+    entry = _TABLES.get(id(ruleset))
+    if entry is None or entry[0] is not ruleset:
+        entry = (ruleset, _build_tables(ruleset))
+        _TABLES[id(ruleset)] = entry
+    return entry[1]
+
+
+_PORTAL: Final = Card.PORTAL.index
+_DRAGON: Final = Card.DRAGON.index
+_ELF: Final = Card.ELF.index
+_DWARF: Final = Card.DWARF.index
+_HUMAN: Final = Card.HUMAN.index
+_NO_PORTALS: Final = layout(0)
+
+
+# --- the score sheet ------------------------------------------------------------------------
+
+
+@attrs.frozen
+class ScoreLine:
+    """One line behind a category: which card scored what, with whom, by which rule.
+
+    Attributes:
+        category: the category the points go to (R5.5).
+        points: the points of this line (negative for penalties).
+        rule: the rule id that gives them (``"R5.1"``).
+        text: the line in words, e.g. ``"Elf (0,1) + Forest (0,0), adjacent: +2"``.
+        card: the scoring card's position (None for a Legend line).
+        partner: the partner card's position (None for Dragons and Legends).
+        link: how ``card`` and ``partner`` are connected (R4), when there is a partner.
+        legend: the Legend of a Legend line.
+    """
+
+    category: Category
+    points: int
+    rule: str
+    text: str
+    card: Position | None = None
+    partner: Position | None = None
+    link: Link | None = None
+    legend: Legend | None = None
+
+
+@attrs.frozen(slots=True)
+class ScoreSheet:
+    """A player's score: the seven categories of R5.5 and their total.
+
+    The itemized :attr:`lines` behind the numbers are computed on first access only.
+
+    Examples:
+        >>> sheet = score(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
+        >>> sheet.total, sheet.dwarves, sheet.dragons, sheet.conflicts
+        (7, 4, -3, -2)
+        >>> sheet.values
+        (2, 4, 3, 3, -3, 0, -2)
+    """
+
+    elves: int
+    dwarves: int
+    humans: int
+    goblins: int
+    dragons: int
+    legends: int
+    conflicts: int
+    total: int
+    kingdom: Kingdom = attrs.field(repr=False)
+    claimed: tuple[Legend, ...] = attrs.field(repr=False, default=())
+    ruleset: Ruleset = attrs.field(repr=False, default=POCKET, eq=False)
+
+    @property
+    def values(self) -> tuple[int, int, int, int, int, int, int]:
+        """The seven category values in sheet order (R5.5)."""
+        return (
+            self.elves,
+            self.dwarves,
+            self.humans,
+            self.goblins,
+            self.dragons,
+            self.legends,
+            self.conflicts,
+        )
+
+    def __getitem__(self, category: Category) -> int:
+        """The value of one category: ``sheet[Category.ELVES]``."""
+        return int(getattr(self, category.value))
+
+    def as_dict(self) -> dict[str, int]:
+        """The seven categories and the total by name (``{"elves": 2, ..., "total": 7}``)."""
+        out = {c.value: v for c, v in zip(CATEGORIES, self.values, strict=True)}
+        out["total"] = self.total
+        return out
+
+    @cached_property
+    def lines(self) -> tuple[ScoreLine, ...]:
+        """Every line behind the categories, in sheet order then card order (R5.1–R5.4)."""
+        return _itemize(self.kingdom, self.claimed, self.ruleset)
+
+    def lines_of(self, category: Category) -> tuple[ScoreLine, ...]:
+        """The lines of one category."""
+        return tuple(line for line in self.lines if line.category is category)
+
+
+def _check_legends(legends: Iterable[Legend]) -> tuple[Legend, ...]:
+    claimed = tuple(legends)
+    for legend in claimed:
+        if not isinstance(legend, Legend):
+            raise ScoringError(
+                f"Legends are given as Legend members (Legend.parse reads ids), not {legend!r}"
+            )
+    if len(set(claimed)) != len(claimed):
+        twice = sorted({x.value for x in claimed if claimed.count(x) > 1})
+        raise ScoringError(
+            f"a Legend is unique and cannot be claimed twice: {', '.join(twice)} (R1.4)"
+        )
+    return claimed
+
+
+def score(
+    kingdom: Kingdom, legends: Iterable[Legend] = (), ruleset: Ruleset = POCKET
+) -> ScoreSheet:
+    """Score a Kingdom and the Legends its player claimed (R5).
+
+    Args:
+        kingdom: the Kingdom; Unexplored Lands count as blank (R4.6), so at the end of a
+            game every card should be revealed (R7.2).
+        legends: the Legends the player claimed (R5.4); each at most once.
+        ruleset: :data:`POCKET` (default) or :data:`CLASSIC` (R9).
+
+    Returns:
+        The :class:`ScoreSheet`: Elves, Dwarves, Humans, Goblins (R5.1), Dragons (R5.3),
+        Legends (R5.4), Conflicts (R5.2) and the total (R5.5).
+
+    Examples:
+        >>> score(Kingdom.parse("HHOE/DHGE/OWDW/SSMF")).total
+        2
+        >>> score(Kingdom.parse("GOGS/OHOW/GOEO/SSSG"), [Legend.THREE_SWAMPS]).total
+        8
+    """
+    claimed = legends if type(legends) is tuple and not legends else _check_legends(legends)
+    t = _tables(ruleset)
+    line = t.line
+    ln = kingdom._lines
+    packed = (
+        line[ln[0]] + line[ln[1]] + line[ln[2]] + line[ln[3]]
+        + line[ln[4]] + line[ln[5]] + line[ln[6]] + line[ln[7]]
+    )  # fmt: skip
+    masks = kingdom._masks
+    portals = masks[_PORTAL]
+    lay = layout(portals) if portals else _NO_PORTALS
+    if lay.linked_pairs:
+        codes = kingdom._codes
+        pair = t.portal_pair
+        packed += sum([pair[codes[i] * CODES + codes[j]] for i, j in lay.linked_pairs])
+    elves = ((packed + _HALF) & _FIELD) - _HALF
+    packed = (packed - elves) >> 16
+    dwarves = ((packed + _HALF) & _FIELD) - _HALF
+    packed = (packed - dwarves) >> 16
+    humans = ((packed + _HALF) & _FIELD) - _HALF
+    packed = (packed - humans) >> 16
+    goblins = ((packed + _HALF) & _FIELD) - _HALF
+    conflicts = (packed - goblins) >> 16
+    dragons = 0
+    dragon_cells = masks[_DRAGON]
+    if dragon_cells:
+        tame = 0
+        need = ruleset.domestication
+        connected = lay.connected
+        elf, dwarf, human = masks[_ELF], masks[_DWARF], masks[_HUMAN]
+        m = dragon_cells
+        while m:
+            low = m & -m
+            c = connected[low.bit_length() - 1]
+            if (
+                (c & elf).bit_count() >= need
+                or (c & dwarf).bit_count() >= need
+                or (c & human).bit_count() >= need
+            ):
+                tame += 1
+            m ^= low
+        dragons = ruleset.dragon_points(dragon_cells.bit_count(), tame)
+    legend_points = sum([x.points for x in claimed]) if claimed else 0
+    total = elves + dwarves + humans + goblins + dragons + legend_points + conflicts
+    return ScoreSheet(
+        elves, dwarves, humans, goblins, dragons, legend_points, conflicts, total,
+        kingdom, claimed, ruleset,
+    )  # fmt: skip
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}"
+
+
+def _itemize(
+    kingdom: Kingdom, claimed: tuple[Legend, ...], ruleset: Ruleset
+) -> tuple[ScoreLine, ...]:
+    """The lines of a sheet, computed card by card from the connections (R4, R5)."""
+    conn = connections(kingdom)
+    cells = kingdom.cells
+    by_category: dict[Category, list[ScoreLine]] = {c: [] for c in CATEGORIES}
+    # R5.1: each Tribe card scores for every Land card connected to it.
+    for pos in POSITIONS:
+        tribe = cells[pos.index]
+        if tribe is None or not tribe.is_tribe:
+            continue
+        for partner in sorted(conn.of(pos)):
+            land = cells[partner.index]
+            if land is None or not land.is_land:
+                continue
+            points = ruleset.land_points(tribe, land)
+            if points:
+                link = conn.link(pos, partner)
+                assert link is not None
+                by_category[_TRIBE_CATEGORY[tribe]].append(
+                    ScoreLine(
+                        _TRIBE_CATEGORY[tribe],
+                        points,
+                        "R5.1",
+                        f"{tribe.english} {pos} + {land.english} {partner}, "
+                        f"{link.describe()}: {_signed(points)}",
+                        card=pos,
+                        partner=partner,
+                        link=link,
+                    )
+                )
+    # R5.2: every connection between two Tribes that hate each other.
+    for link in conn.links():
+        a, b = cells[link.a.index], cells[link.b.index]
+        if a is not None and b is not None and a.is_tribe and b.is_tribe and ruleset.hate(a, b):
+            by_category[Category.CONFLICTS].append(
+                ScoreLine(
+                    Category.CONFLICTS,
+                    ruleset.conflict_points,
+                    "R5.2",
+                    f"{a.english} {link.a} against {b.english} {link.b}, {link.describe()}: "
+                    f"{_signed(ruleset.conflict_points)}",
+                    card=link.a,
+                    partner=link.b,
+                    link=link,
+                )
+            )
+    # R5.3: Dragons, domesticated ones first among the Dragons that score ±v.
+    by_category[Category.DRAGONS] = list(_dragon_lines(kingdom, conn, ruleset))
+    # R5.4: Legends claimed.
+    for legend in claimed:
+        by_category[Category.LEGENDS].append(
+            ScoreLine(
+                Category.LEGENDS,
+                legend.points,
+                "R5.4",
+                f"Legend {legend.value} ({legend.requirement}): {_signed(legend.points)}",
+                legend=legend,
+            )
+        )
+    return tuple(line for c in CATEGORIES for line in by_category[c])
+
+
+def _dragon_lines(kingdom: Kingdom, conn: Connections, ruleset: Ruleset) -> list[ScoreLine]:
+    cells = kingdom.cells
+    dragons = kingdom.positions_of(Card.DRAGON)
+    n = len(dragons)
+    if n == 0:
+        return []
+    rule = "R5.3" if ruleset.dragons_counted is not None else "R9.2"
+    v = ruleset.dragon_values[min(n, 3) - 1]
+    tamed: dict[Position, str] = {}
+    for pos in dragons:
+        for tribe in (Card.ELF, Card.DWARF, Card.HUMAN):
+            friends = sorted(p for p in conn.of(pos) if cells[p.index] is tribe)
+            if len(friends) >= ruleset.domestication:
+                tamed[pos] = f"domesticated by the {tribe.plural} " + ", ".join(map(str, friends))
+                break
+    order = [p for p in dragons if p in tamed] + [p for p in dragons if p not in tamed]
+    counted = n if ruleset.dragons_counted is None else min(n, ruleset.dragons_counted)
+    good = min(len(tamed), ruleset.max_domesticated, counted)
+    lines = []
+    for rank_, pos in enumerate(order):
+        state = tamed.get(pos, "wild: no 2 connected Elves, Dwarves or Humans")
+        if rank_ < good:
+            points, why = v, f"{state}: +{v} ({n} Dragon{'s' if n > 1 else ''} worth {v} each)"
+        elif rank_ < counted:
+            if pos in tamed:
+                why = f"{state}, but at most {ruleset.max_domesticated} domesticated Dragons score"
+            else:
+                why = state
+            points, why = -v, f"{why}: -{v}"
+        else:
+            points = ruleset.extra_dragon_points
+            why = f"{state}; a Dragon beyond the third: {_signed(points)}"
+        lines.append(ScoreLine(Category.DRAGONS, points, rule, f"Dragon {pos}, {why}", card=pos))
+    return lines
+
+
+# --- ranking --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class TieBreak:
+    """How two players with the same total were ordered (R5.6).
+
+    Attributes:
+        higher: index (in input order) of the player placed first.
+        lower: index of the player placed after.
+        total: their common total.
+        step: 0-based index in the sorted category values where they first differ
+            (0: the highest category), or None when the sequences are equal (shared place).
+        higher_value: the deciding value of ``higher`` (None when shared).
+        lower_value: the deciding value of ``lower`` (None when shared).
+        higher_category: the category that holds ``higher_value`` for ``higher``.
+        lower_category: the category that holds ``lower_value`` for ``lower``.
+    """
+
+    higher: int
+    lower: int
+    total: int
+    step: int | None
+    higher_value: int | None = None
+    lower_value: int | None = None
+    higher_category: Category | None = None
+    lower_category: Category | None = None
+
+    @property
+    def shared(self) -> bool:
+        """True when the two players share the place."""
+        return self.step is None
+
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        """The tie-break in words, naming players by ``names`` (default ``player N``)."""
+
+        def name(i: int) -> str:
+            return names[i] if names is not None else f"player {i + 1}"
+
+        if self.step is None:
+            return (
+                f"{name(self.higher)} and {name(self.lower)} tie on {self.total} with equal "
+                "category values, and share the place (R5.6)"
+            )
+        nth = _ordinal(self.step + 1)
+        assert self.higher_category is not None and self.lower_category is not None
+        return (
+            f"{name(self.higher)} and {name(self.lower)} tie on {self.total}; "
+            f"{name(self.higher)} wins on the {nth} highest category: "
+            f"{self.higher_value} ({self.higher_category.label}) against "
+            f"{self.lower_value} ({self.lower_category.label}) (R5.6)"
+        )
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+@attrs.frozen
+class Ranking:
+    """Places of the players (R5.6) and how each tie on total was broken.
+
+    Attributes:
+        places: 1-based place of each player, in input order; players whose sorted
+            category values are equal share a place.
+        order: player indices from first to last (ties in input order).
+        tie_breaks: for each two consecutive players in ``order`` with the same total,
+            how they were told apart (or that they share the place).
+    """
+
+    places: tuple[int, ...]
+    order: tuple[int, ...]
+    tie_breaks: tuple[TieBreak, ...]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Indices of the players in first place."""
+        return tuple(i for i in self.order if self.places[i] == 1)
+
+
+def _sorted_categories(sheet: ScoreSheet) -> list[tuple[int, Category]]:
+    pairs = list(zip(sheet.values, CATEGORIES, strict=True))
+    pairs.sort(key=lambda vc: -vc[0])  # stable: equal values keep sheet order
+    return pairs
+
+
+def _key(sheet: ScoreSheet) -> tuple[int, tuple[int, ...]]:
+    return (sheet.total, tuple(sorted(sheet.values, reverse=True)))
+
+
+def ranking(sheets: Iterable[ScoreSheet]) -> Ranking:
+    """Rank players by total, ties broken by sorted category values (R5.6).
+
+    Examples:
+        >>> a = score(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))   # total 7
+        >>> b = score(Kingdom.parse("HHOE/DHGE/OWDW/SSMF"))   # total 2
+        >>> ranking([b, a, b]).places
+        (2, 1, 2)
+    """
+    sheets = tuple(sheets)
+    for s in sheets:
+        if not isinstance(s, ScoreSheet):
+            raise ScoringError(f"rank takes ScoreSheets, not {s!r}")
+    keys = [_key(s) for s in sheets]
+    places = tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+    order = tuple(sorted(range(len(sheets)), key=lambda i: (places[i], i)))
+    breaks = []
+    for hi, lo in itertools.pairwise(order):
+        if sheets[hi].total != sheets[lo].total:
+            continue
+        a, b = _sorted_categories(sheets[hi]), _sorted_categories(sheets[lo])
+        step = next((k for k in range(len(a)) if a[k][0] != b[k][0]), None)
+        if step is None:
+            breaks.append(TieBreak(hi, lo, sheets[hi].total, None))
+        else:
+            breaks.append(
+                TieBreak(
+                    hi, lo, sheets[hi].total, step, a[step][0], b[step][0], a[step][1], b[step][1]
+                )
+            )
+    return Ranking(places, order, tuple(breaks))
+
+
+def rank(sheets: Iterable[ScoreSheet]) -> tuple[int, ...]:
+    """The 1-based place of each player, in input order (R5.6); equal sheets share a place.
+
+    Examples:
+        >>> sheets = [score(Kingdom.parse(k)) for k in ("HHOE/DHGE/OWDW/SSMF", "FEOM/HPWM/SGDO/PPHS")]
+        >>> rank(sheets)
+        (2, 1)
+    """
+    return ranking(sheets).places
