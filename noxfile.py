@@ -28,8 +28,8 @@ def typecheck(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff lint and format check."""
     session.install("ruff")
-    session.run("ruff", "check", "src", "tests", "examples", "benchmarks")
-    session.run("ruff", "format", "--check", "src", "tests", "examples", "benchmarks")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
 
 
 @nox.session
