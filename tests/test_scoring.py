@@ -406,22 +406,22 @@ def test_portal_beside_goblin_replaced_by_plain_keeps_its_swamp_points(
 ) -> None:
     """R4.3: a Portal beside a Goblin → Plain never changes that Goblin's points or conflicts."""
     kingdom, goblin, portal = case
-    after = kingdom.replace(portal, Card.PLAIN)
+    before = score(kingdom, ruleset=RULESETS[name])
+    after = score(kingdom.replace(portal, Card.PLAIN), ruleset=RULESETS[name])
 
-    def goblin_lines(k: Kingdom, category: Category) -> set[tuple[Position | None, int]]:
-        sheet = score(k, ruleset=RULESETS[name])
+    def goblin_lines(sheet: ScoreSheet, category: Category) -> set[tuple[Position | None, int]]:
         return {
             (line.partner if line.card == goblin else line.card, line.points)
             for line in sheet.lines_of(category)
             if goblin in (line.card, line.partner)
         }
 
-    swamps_before = goblin_lines(kingdom, Category.GOBLINS)
-    assert swamps_before == goblin_lines(after, Category.GOBLINS)
-    assert sum(p for _, p in swamps_before) == 3 * sum(
+    swamps = goblin_lines(before, Category.GOBLINS)
+    assert swamps == goblin_lines(after, Category.GOBLINS)
+    assert sum(p for _, p in swamps) == 3 * sum(
         kingdom[n] is Card.SWAMP for n in goblin.neighbours()
     )
-    assert goblin_lines(kingdom, Category.CONFLICTS) == goblin_lines(after, Category.CONFLICTS)
+    assert goblin_lines(before, Category.CONFLICTS) == goblin_lines(after, Category.CONFLICTS)
 
 
 @given(any_kingdoms, legend_sets, rulesets, st.sampled_from(sorted(ref.SQUARE_SYMMETRIES)))
