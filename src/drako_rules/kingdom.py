@@ -361,6 +361,7 @@ def _parse_row(row: str, r: int, text: str) -> list[Cell]:
         except NotationError:
             pass
         # A run of letters, such as "FEOM" or "f?om".
+        start = column
         for ch in low:
             if ch == "?":
                 cells.append(None)
@@ -368,12 +369,15 @@ def _parse_row(row: str, r: int, text: str) -> list[Cell]:
                 try:
                     cells.append(Card.parse(ch))
                 except NotationError:
+                    # A token too long to be letters of this row is a misspelt name:
+                    # the problem is where the token starts, not at its n-th letter.
+                    where = start if len(token) > SIZE - start else column
                     raise NotationError(
-                        f"unknown card {token!r} at row {r}, column {column}: a card is one of "
+                        f"unknown card {token!r} at row {r}, column {where}: a card is one of "
                         "F M P S E W H G D O ? or its English name",
                         text=text,
                         row=r,
-                        column=column,
+                        column=where,
                         token=token,
                     ) from None
             column += 1
