@@ -15,7 +15,7 @@ import pytest
 
 import drako_rules
 from drako_rules import Category, Kingdom, Legend, check_game, load_game, score
-from drako_rules.cli import COMMANDS, EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, main
+from drako_rules.cli import COMMANDS, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, main
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml")) + sorted((ROOT / "examples").glob("*.json"))
@@ -341,3 +341,31 @@ def test_readme_documents_the_command_and_exit_statuses() -> None:
     assert match is not None and (ROOT / match.group(1)).is_file()
     for status in (EXIT_OK, EXIT_MISMATCH, EXIT_INVALID):
         assert re.search(rf"^\| *`?{status}`? *\|", readme, re.MULTILINE)
+
+
+class ClosedPipe(io.StringIO):
+    """A stdout whose reader has gone away (``drako-rules check ... | head``)."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_closed_pipe_is_no_traceback() -> None:
+    """When stdout is closed early, main returns without raising."""
+    err = io.StringIO()
+    with contextlib.redirect_stdout(ClosedPipe()), contextlib.redirect_stderr(err):
+        status = main(["check", str(EXAMPLES[0])])
+    assert status == EXIT_INVALID
+    assert "Traceback" not in err.getvalue()
+
+
+def test_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during a check gives exit status 130 and one line, no traceback."""
+
+    def interrupted(path: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("drako_rules.cli.load_game", interrupted)
+    status, _, err = call("check", str(EXAMPLES[0]))
+    assert status == EXIT_INTERRUPTED == 130
+    assert err == "drako-rules: error: interrupted\n"

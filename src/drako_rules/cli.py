@@ -10,7 +10,8 @@ Exit status (also in ``drako-rules --help``):
 - ``1`` (:data:`EXIT_MISMATCH`): a score sheet disagrees with the rules;
 - ``2`` (:data:`EXIT_INVALID`): invalid input or usage: an unreadable file, a file that is
   not a valid game, an unknown ruleset, a Kingdom that cannot be read... One line on
-  stderr says what, starting with ``drako-rules: error:``.
+  stderr says what, starting with ``drako-rules: error:``;
+- ``130`` (:data:`EXIT_INTERRUPTED`): interrupted with Ctrl-C.
 
 Adding a subcommand takes a function that declares its arguments, a function that does
 the work (``run(args, console) -> exit status``) and one :class:`Command` entry in
@@ -39,6 +40,7 @@ from drako_rules.scoring import Category, ScoreSheet, score
 
 __all__ = [
     "COMMANDS",
+    "EXIT_INTERRUPTED",
     "EXIT_INVALID",
     "EXIT_MISMATCH",
     "EXIT_OK",
@@ -55,6 +57,9 @@ EXIT_OK: Final = 0
 EXIT_MISMATCH: Final = 1
 #: Exit status: invalid input or usage (one line on stderr says what).
 EXIT_INVALID: Final = 2
+
+#: Exit status after Ctrl-C (128 + SIGINT, the shell convention); nothing was verified.
+EXIT_INTERRUPTED: Final = 130
 
 PROG: Final = "drako-rules"
 
@@ -341,6 +346,11 @@ def _explain(args: argparse.Namespace, console: Console) -> int:
     return EXIT_OK
 
 
+def _explain_arguments(parser: argparse.ArgumentParser) -> None:
+    _kingdom_arguments(parser)
+    # The place for explain's picture option (--svg FILE) once svg.py lands.
+
+
 def _check_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "files",
@@ -506,7 +516,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "Show the grid, the Portal networks and, card by card, every line behind each "
         "category: which partner, adjacent or through which Portal, and which rule; then "
         "the Legends the Kingdom meets with their requirement.",
-        _kingdom_arguments,
+        _explain_arguments,
         _explain,
     ),
 )
@@ -599,7 +609,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INVALID
     except KeyboardInterrupt:
         console.error("interrupted")
-        return EXIT_INVALID
+        return EXIT_INTERRUPTED
 
 
 def _quiet_stdout() -> None:
