@@ -285,6 +285,15 @@ def test_unknown_field_alone(path: str) -> None:
     assert [(p.code, p.where) for p in report.problems] == [("unknown-field", path)]
 
 
+def test_misspelt_field_is_named_with_a_suggestion() -> None:
+    """A misspelt 'score' is reported as unknown-field with the likely field named."""
+    document = base_document()
+    players_of(document)[1]["scroe"] = players_of(document)[1].pop("score")
+    (problem,) = check_game(parse_game(json.dumps(document), "json")).problems
+    assert problem.code == "unknown-field"
+    assert problem.message.endswith("did you mean 'score'?")
+
+
 @pytest.mark.parametrize("field", ["name", "kingdom"])
 def test_missing_field_alone(field: str) -> None:
     """A player without a name or a Kingdom gives missing-field only."""

@@ -62,6 +62,7 @@ Examples:
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import tomllib
@@ -340,8 +341,11 @@ class _Reader:
         for key in table:
             if key not in known:
                 hint = ""
+                close = difflib.get_close_matches(str(key), known, n=1)
                 if key == "total" and where.endswith(".sheet"):
                     hint = "; write the total as the player's 'score'"
+                elif close:
+                    hint = f"; did you mean {close[0]!r}?"
                 path = f"{where}.{key}" if where else str(key)
                 self.problem(
                     "unknown-field",
