@@ -1,12 +1,29 @@
-"""Hypothesis strategies shared by the tests: cards, Kingdoms, notations, Legends, sheets."""
+"""Hypothesis strategies shared by the tests: cards, Kingdoms, notations, Legends, sheets, game files."""
 
 from __future__ import annotations
 
+import datetime
 import itertools
+import json
+import math
+from collections.abc import Mapping
 
 from hypothesis import strategies as st
 
-from drako_rules import Card, Kingdom, Legend, Position, ScoreSheet
+from drako_rules import (
+    Card,
+    Category,
+    Game,
+    Kingdom,
+    Legend,
+    PlayerEntry,
+    Position,
+    ScoreSheet,
+    deck,
+    format_game,
+    get_ruleset,
+    score,
+)
 
 cards: st.SearchStrategy[Card] = st.sampled_from(list(Card))
 cells: st.SearchStrategy[Card | None] = st.one_of(st.none(), cards)
@@ -121,3 +138,211 @@ def score_sheets(draw: st.DrawFn) -> ScoreSheet:
     conflicts = draw(st.integers(-4, 0))
     values = (elves, dwarves, humans, goblins, dragons, legends, conflicts)
     return ScoreSheet(*values, total=sum(values), kingdom=Kingdom.unexplored())
+
+
+# --- game files (the score checker) ---------------------------------------------------------
+
+#: Player names: short, non-blank, any letters or digits.
+player_names: st.SearchStrategy[str] = st.text(
+    st.characters(categories=("L", "N")), min_size=1, max_size=8
+)
+
+
+@st.composite
+def games(
+    draw: st.DrawFn,
+    players: st.SearchStrategy[int] | None = None,
+    sheets: bool = True,
+) -> Game:
+    """A valid game: Kingdoms dealt from the deck for the player count (R1.3), Legends
+    claimed at most once in the game (R1.4), and, if ``sheets``, right values written on
+    the sheet (none, the total, some or all categories).
+    """
+    n = draw(players if players is not None else st.integers(2, 4))
+    dealt = draw(st.permutations(deck(n)))
+    names = draw(st.lists(player_names, min_size=n, max_size=n))
+    names = [name if name not in names[:i] else f"{name}{i}" for i, name in enumerate(names)]
+    claimed = draw(st.lists(legends, unique=True, max_size=15))
+    owners = draw(st.lists(st.integers(0, n - 1), min_size=len(claimed), max_size=len(claimed)))
+    ruleset = draw(st.sampled_from(["pocket", "classic"]))
+    entries = []
+    for i in range(n):
+        kingdom = Kingdom(tuple(dealt[16 * i : 16 * (i + 1)]))
+        mine = [legend for legend, owner in zip(claimed, owners, strict=True) if owner == i]
+        written_total: int | None = None
+        written: dict[str, int] = {}
+        if sheets:
+            sheet = score(kingdom, mine, get_ruleset(ruleset))
+            if draw(st.booleans()):
+                written_total = sheet.total
+            for category in draw(st.lists(st.sampled_from(list(Category)), unique=True)):
+                written[category.value] = sheet[category]
+        text = draw(st.sampled_from([str(kingdom), kingdom.pretty()]))
+        entries.append(PlayerEntry(names[i], text, mine, written_total, written))
+    return Game(entries, ruleset)
+
+
+def game_document(game: Game) -> dict[str, object]:
+    """The document (as :func:`json.loads` gives it) of a game file for ``game``."""
+    document: dict[str, object] = json.loads(format_game(game, "json"))
+    return document
+
+
+#: JSON scalars, floats included (NaN and infinities are written by json.dumps).
+json_scalars: st.SearchStrategy[object] = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(),
+    st.text(max_size=20),
+)
+
+#: Keys that a game file uses, mixed with any text, so that random documents reach deep.
+field_names: st.SearchStrategy[str] = st.one_of(
+    st.sampled_from(
+        ["ruleset", "players", "name", "kingdom", "legends", "score", "sheet"]
+        + [c.value for c in Category]
+    ),
+    st.text(max_size=10),
+)
+
+#: Any JSON value, nested.
+json_values: st.SearchStrategy[object] = st.recursive(
+    json_scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(field_names, inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+#: Any JSON document whose top level is an object (the shape of a game file).
+json_documents: st.SearchStrategy[dict[str, object]] = st.dictionaries(
+    field_names, json_values, max_size=4
+)
+
+#: Any TOML value: as JSON, without null, with dates and times.
+toml_values: st.SearchStrategy[object] = st.recursive(
+    st.one_of(
+        st.booleans(),
+        st.integers(-(2**63), 2**63 - 1),
+        st.floats(),
+        st.text(max_size=20),
+        st.datetimes(),
+        st.dates(),
+        st.times(),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(field_names, inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+#: Any TOML document (a table at the top level).
+toml_documents: st.SearchStrategy[dict[str, object]] = st.dictionaries(
+    field_names, toml_values, max_size=4
+)
+
+
+def _toml_string(text: str) -> str:
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\u{code:04X}")
+        elif 0xD800 <= code <= 0xDFFF:
+            out.append("\\uFFFD")  # TOML cannot hold a lone surrogate
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        items = ", ".join(f"{_toml_string(str(k))} = {_toml_value(v)}" for k, v in value.items())
+        return "{" + items + "}"
+    raise TypeError(f"no TOML form for {value!r}")
+
+
+def toml_dumps(document: Mapping[str, object]) -> str:
+    """A TOML text for ``document`` (every value written inline), for the tests only."""
+    return "".join(f"{_toml_string(k)} = {_toml_value(v)}\n" for k, v in document.items())
+
+
+def _paths(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out: list[tuple[object, ...]] = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out += _paths(item, (*path, index))
+    return out
+
+
+def _child(parent: object, key: object) -> object:
+    if isinstance(parent, dict):
+        return parent[key]
+    assert isinstance(parent, list) and isinstance(key, int)
+    return parent[key]
+
+
+@st.composite
+def near_valid_documents(draw: st.DrawFn) -> dict[str, object]:
+    """A valid game file's document with one field changed, removed or added."""
+    document = game_document(draw(games()))
+    path = draw(st.sampled_from(_paths(document)))
+    parent: object = document
+    for step in path[:-1]:
+        parent = _child(parent, step)
+    last = path[-1]
+    old = _child(parent, last)
+    action = draw(st.sampled_from(["replace", "delete", "add", "edit", *["plausible"] * 4]))
+    new: object = draw(json_values)
+    if action == "edit" and isinstance(old, str):
+        i = draw(st.integers(0, len(old)))
+        new = old[:i] + draw(st.text(max_size=3)) + old[i + 1 :]
+    elif action == "plausible":
+        # A value of the right type that may still break a rule: another card in a
+        # Kingdom (R1.3, R7.2), another Legend id (R1.4), another number on the sheet.
+        if isinstance(old, str) and len(old) >= 16:
+            i = draw(st.integers(0, len(old) - 1))
+            new = old[:i] + draw(st.sampled_from("FMPSEWHGDO?")) + old[i + 1 :]
+        elif isinstance(old, str):
+            new = draw(st.sampled_from([*(x.value for x in Legend), "pocket", "classic", "deluxe"]))
+        elif isinstance(old, int):
+            new = old + draw(st.integers(-5, 5))
+    if isinstance(parent, dict):
+        assert isinstance(last, str)
+        if action == "delete":
+            del parent[last]
+        elif action == "add":
+            parent[draw(field_names)] = new
+        else:
+            parent[last] = new
+    else:
+        assert isinstance(parent, list) and isinstance(last, int)
+        if action == "delete":
+            del parent[last]
+        elif action == "add":
+            parent.insert(last, new)
+        else:
+            parent[last] = new
+    return document

@@ -1,7 +1,8 @@
 """drako-rules: the reference rules of *Drako: Aetherya Pocket*.
 
 Kingdoms and their notation, connections (R4), itemized scoring (R5), Legends (R6) and
-ranking (R5.6), as pure functions over immutable values.
+ranking (R5.6), as pure functions over immutable values; and the score checker for
+games played on a table (:func:`check_game`, the ``drako-rules`` command).
 
 Examples:
     >>> from drako_rules import Kingdom, score, legends_met
@@ -17,6 +18,21 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from drako_rules.cards import Card, Legend, cards_per_kind, deck
+from drako_rules.checker import (
+    PROBLEM_CODES,
+    Game,
+    GameFormat,
+    GameReport,
+    JSONValue,
+    Mismatch,
+    PlayerEntry,
+    PlayerReport,
+    Problem,
+    check_game,
+    format_game,
+    load_game,
+    parse_game,
+)
 from drako_rules.connections import Connections, Link, connections
 from drako_rules.errors import (
     DrakoError,
@@ -51,20 +67,29 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 __all__ = [
     "CLASSIC",
     "POCKET",
+    "PROBLEM_CODES",
     "RULES_VERSION",
     "Card",
     "Category",
     "Connections",
     "DrakoError",
+    "Game",
+    "GameFormat",
+    "GameReport",
     "IllegalMoveError",
     "InvalidGameError",
     "InvalidMoveError",
+    "JSONValue",
     "Kingdom",
     "Legend",
     "Link",
+    "Mismatch",
     "NotationError",
     "PlayerCountError",
+    "PlayerEntry",
+    "PlayerReport",
     "Position",
+    "Problem",
     "Ranking",
     "RecordError",
     "Ruleset",
@@ -75,10 +100,14 @@ __all__ = [
     "TieBreak",
     "__version__",
     "cards_per_kind",
+    "check_game",
     "connections",
     "deck",
+    "format_game",
     "get_ruleset",
     "legends_met",
+    "load_game",
+    "parse_game",
     "rank",
     "ranking",
     "score",

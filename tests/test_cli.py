@@ -1,0 +1,371 @@
+"""The ``drako-rules`` command: check, score, explain, help, exit statuses, progress."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import drako_rules
+from drako_rules import Category, Kingdom, Legend, check_game, load_game, score
+from drako_rules.cli import COMMANDS, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, main
+
+ROOT = Path(__file__).parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.toml")) + sorted((ROOT / "examples").glob("*.json"))
+SRC = str(Path(drako_rules.__file__).resolve().parent.parent)
+
+
+def run(
+    *args: str, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m drako_rules ARGS`` on this tree's code, as a user would."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": SRC,
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONIOENCODING": "utf-8",
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "drako_rules", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        cwd=cwd or ROOT,
+        timeout=120,
+        check=False,
+    )
+
+
+class TTY(io.StringIO):
+    """A captured stream that claims to be a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def call(*args: str, err: io.StringIO | None = None) -> tuple[int, str, str]:
+    """Run ``main(args)`` in-process; return the exit status, stdout and stderr."""
+    out = io.StringIO()
+    err = err if err is not None else io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(args))
+    return status, out.getvalue(), err.getvalue()
+
+
+def expected_status(path: Path) -> int:
+    """The exit status the rules call for: 2 problems, 1 mismatches, 0 verified."""
+    report = check_game(load_game(path))
+    if report.problems:
+        return EXIT_INVALID
+    return EXIT_MISMATCH if report.mismatches else EXIT_OK
+
+
+# --- check on every example --------------------------------------------------------------------
+
+
+def test_examples_cover_the_issue() -> None:
+    """examples/ has a 2-, 3- and 4-player game, a tie-break (R5.6) and a wrong sheet,
+    all valid (no problem: card counts fit R1.3)."""
+    reports = [check_game(load_game(path)) for path in EXAMPLES]
+    assert all(r.valid for r in reports)
+    assert {len(r.players) for r in reports} >= {2, 3, 4}
+    assert any(r.ranking and any(not t.shared for t in r.ranking.tie_breaks) for r in reports)
+    assert any(r.mismatches for r in reports)
+    assert sum(r.verified for r in reports) >= 3
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_check_example_subprocess(path: Path) -> None:
+    """`drako-rules check FILE` prints every player's categories, total and place, every
+    tie-break and mismatch, and exits 0 when verified, 1 when the sheet is wrong."""
+    report = check_game(load_game(path))
+    result = run("check", str(path))
+    assert result.returncode == expected_status(path)
+    assert result.stderr == ""
+    out = result.stdout
+    header = next(line for line in out.splitlines() if line.startswith("Player"))
+    assert header.split() == [
+        "Player",
+        *(c.label for c in Category),
+        "Total",
+        "Written",
+        "Place",
+    ]
+    for player in report.players:
+        assert player.sheet is not None
+        row = next(line for line in out.splitlines() if line.startswith(player.name + " "))
+        values = row[len(player.name) :].split()
+        assert values[:8] == [str(v) for v in (*player.sheet.values, player.sheet.total)]
+        assert values[-1] == str(player.place)
+        for mismatch in player.mismatches:
+            assert f"{player.name}: {mismatch.describe()}" in out
+    for text in report.tie_break_texts():
+        assert f"Tie-break: {text}" in out
+    verdict = out.strip().splitlines()[-1]
+    assert verdict.startswith("Verdict: " + ("verified" if report.verified else "the sheet"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_check_json_subprocess_matches_check_game(path: Path) -> None:
+    """`check --json` prints only JSON on stdout, equal to check_game's report."""
+    result = run("check", "--json", str(path))
+    assert result.returncode == expected_status(path)
+    assert json.loads(result.stdout) == check_game(load_game(str(path))).to_dict()
+
+
+def test_table_columns_are_aligned() -> None:
+    """The numbers of the check table are right-aligned under their headings."""
+    status, out, _ = call("check", str(ROOT / "examples" / "four-players.toml"))
+    assert status == EXIT_OK
+    lines = [
+        line
+        for line in out.splitlines()
+        if line.startswith(("Player", "Farid", "Greta", "Hana", "Ivo"))
+    ]
+    assert len(lines) == 5
+    ends = [[m.end() for m in re.finditer(r"\S+", line)][1:] for line in lines]
+    assert all(e == ends[0] for e in ends)
+
+
+def test_check_several_files_status_is_the_worst() -> None:
+    """With several files, the exit status is the worst of them; --json gives a list."""
+    paths = [str(p) for p in EXAMPLES]
+    status, out, err = call("check", "--json", *paths)
+    assert status == max(expected_status(p) for p in EXAMPLES)
+    data = json.loads(out)
+    assert [d["file"] for d in data] == paths
+    assert err == ""
+
+
+def test_check_unreadable_file_is_one_error_line(tmp_path: Path) -> None:
+    """A missing file gives exit 2 and one 'drako-rules: error:' line, in both modes; the
+    other files are still checked."""
+    missing = str(tmp_path / "missing.toml")
+    good = str(ROOT / "examples" / "two-players.toml")
+    for extra in ([], ["--json"]):
+        status, out, err = call("check", *extra, missing, good)
+        assert status == EXIT_INVALID
+        assert err.count("\n") == 1 and err.startswith("drako-rules: error: cannot read")
+        assert "Ana" in out
+    status, out, err = call("check", "--json", missing)
+    assert (status, out) == (EXIT_INVALID, "")
+
+
+def test_check_game_with_problems_prints_report_and_exits_2(tmp_path: Path) -> None:
+    """A game with problems is still reported on stdout; stderr has one error line."""
+    path = tmp_path / "game.toml"
+    text = (ROOT / "examples" / "two-players.toml").read_text(encoding="utf-8")
+    path.write_text(text.replace('"DEMW/EFPO/GOHM/SPPH"', '"DEMW/EFPO/GOHM/SPP?"'), "utf-8")
+    status, out, err = call("check", str(path))
+    assert status == EXIT_INVALID
+    assert "[unexplored-land] players[1].kingdom" in out
+    assert "Verdict: invalid game, 1 problem" in out
+    assert err.count("\n") == 1 and err.startswith("drako-rules: error: ")
+
+
+# --- progress bar ---------------------------------------------------------------------------------
+
+
+def test_progress_bar_on_a_terminal() -> None:
+    """With several files and stderr a terminal, a progress bar is drawn and erased."""
+    err = TTY()
+    paths = [str(p) for p in EXAMPLES]
+    _, out, _ = call("check", *paths, err=err)
+    drawn = err.getvalue()
+    assert f"{len(paths)}/{len(paths)} files" in drawn
+    assert "[" + "#" * 24 + "]" in drawn
+    assert drawn.endswith("\r")
+    assert "files" not in out
+
+
+def test_no_progress_bar_when_piped() -> None:
+    """When stderr is not a terminal, nothing is written there for valid files."""
+    _, _, err = call("check", *[str(p) for p in EXAMPLES])
+    assert err == ""
+    result = run("check", *[str(p) for p in EXAMPLES])
+    assert result.stderr == ""
+
+
+def test_no_progress_bar_for_one_file() -> None:
+    """One file needs no progress bar, even on a terminal."""
+    err = TTY()
+    call("check", str(EXAMPLES[0]), err=err)
+    assert err.getvalue() == ""
+
+
+# --- score and explain ------------------------------------------------------------------------------
+
+
+def test_score_prints_the_seven_categories_and_total() -> None:
+    """`score` with two Legends: worked example 1 (total 7) plus four-tribes 4 and
+    two-elves 2 gives 13 (R5.4)."""
+    status, out, _ = call(
+        "score", "FEOM/HPWM/SGDO/PPHS", "--legend", "four-tribes", "--legend", "two-elves"
+    )
+    assert status == EXIT_OK
+    values = dict(line.split() for line in out.splitlines()[1:9])
+    assert values == {
+        "Elves": "2",
+        "Dwarves": "4",
+        "Humans": "3",
+        "Goblins": "3",
+        "Dragons": "-3",
+        "Legends": "6",
+        "Conflicts": "-2",
+        "Total": "13",
+    }
+    assert "two-elves (+2, requirement not met now (R6.3))" in out
+
+
+def test_score_reads_multiline_kingdom_from_stdin() -> None:
+    """`score -` reads the Kingdom from stdin, in the multi-line notation."""
+    text = "forest elf portal mountain\nhuman plain dwarf mountain\nswamp goblin dragon portal\nplain plain human swamp\n"
+    result = run("score", "-", "--ruleset", "classic", stdin=text)
+    assert result.returncode == EXIT_OK, result.stderr
+    expected = score(Kingdom.parse(text), ruleset=drako_rules.CLASSIC)
+    values = dict(line.split() for line in result.stdout.splitlines()[1:9])
+    assert values["Total"] == str(expected.total)
+    assert "ruleset classic" in result.stdout
+
+
+def test_explain_shows_grid_lines_and_legends() -> None:
+    """`explain` shows the grid, every scoring line with its rule and link, the Portal
+    networks, and the Legends met with their requirement (worked example 1)."""
+    kingdom = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
+    status, out, _ = call("explain", str(kingdom))
+    assert status == EXIT_OK
+    assert "  0  forest   elf      portal   mountain" in out
+    for line in score(kingdom).lines:
+        assert f"[{line.rule}] {line.text}" in out
+    assert "through the Portal (0,2)" in out
+    assert "Portal (0,2) links: Elf (0,1), Mountain (0,3), Dwarf (1,2)" in out
+    assert f"four-tribes (+4): {Legend.FOUR_TRIBES.requirement}" in out
+    assert "Total 7 (R5.5)" in out
+
+
+def test_explain_mentions_goblins_cannot_use_portals() -> None:
+    """A Goblin beside a Portal is shown as linked by nothing (R4.3)."""
+    _, out, _ = call("explain", "HHOE/DHGE/OWDW/SSMF")
+    assert "Goblin (1,2) (a Goblin cannot use it, R4.3)" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["score", "FEOM"], "expected 4 rows"),
+        (["score", "FEOM/HPWM/SGDO/PPHS", "--ruleset", "deluxe"], "unknown ruleset 'deluxe'"),
+        (["score", "FEOM/HPWM/SGDO/PPHS", "--legend", "three-dragons"], "unknown Legend"),
+        (
+            ["score", "FEOM/HPWM/SGDO/PPHS", "--legend", "two-elves", "--legend", "two-elves"],
+            "twice",
+        ),
+        (["explain", "FEOM/HPWM/SGDO/PPHX"], "unknown card"),
+        ([], "choose a command"),
+        (["frobnicate"], "invalid choice"),
+        (["check"], "required: GAME_FILE"),
+        (["check", "--jsn", "x"], "unrecognized arguments"),
+    ],
+)
+def test_invalid_input_or_usage_is_exit_2_and_one_line(args: list[str], message: str) -> None:
+    """Bad input or usage: exit 2, nothing on stdout, one 'drako-rules: error:' line."""
+    status, out, err = call(*args)
+    assert status == EXIT_INVALID
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith("drako-rules: error: ")
+    assert message in err
+
+
+# --- help, version, entry points ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [[], *[[c.name] for c in COMMANDS]])
+def test_help_on_every_command(command: list[str]) -> None:
+    """`--help` works on the program and every command, exits 0 and lists exit statuses."""
+    status, out, err = call(*command, "--help")
+    assert status == EXIT_OK
+    assert out.startswith("usage: drako-rules")
+    assert "exit status:" in out and "a score sheet disagrees with the rules" in out
+    assert err == ""
+
+
+def test_version() -> None:
+    """`--version` prints the library version and the rules version."""
+    status, out, _ = call("--version")
+    assert status == EXIT_OK
+    assert (
+        out.strip() == f"drako-rules {drako_rules.__version__} (rules {drako_rules.RULES_VERSION})"
+    )
+
+
+def test_python_dash_m_and_version_subprocess() -> None:
+    """`python -m drako_rules --version` runs the same command."""
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.startswith("drako-rules ")
+
+
+def test_hostile_names_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    """Control characters in a name are printed escaped, not sent to the terminal."""
+    path = tmp_path / "game.json"
+    document = json.loads(
+        json.dumps(
+            {
+                "players": [
+                    {"name": "\x1b[31mEve", "kingdom": "GFEF/SGHD/FMDH/SWOP"},
+                    {"name": "Bob\ud800", "kingdom": "DEMW/EFPO/GOHM/SPPH"},
+                ]
+            }
+        )
+    )
+    path.write_text(json.dumps(document), encoding="utf-8")
+    status, out, _ = call("check", str(path))
+    assert status == EXIT_OK
+    assert "\x1b" not in out
+    assert "\\x1b[31mEve" in out
+
+
+def test_readme_documents_the_command_and_exit_statuses() -> None:
+    """README.md runs the CLI on an existing example and lists exit statuses 0, 1, 2."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"drako-rules check (examples/\S+\.toml)", readme)
+    assert match is not None and (ROOT / match.group(1)).is_file()
+    for status in (EXIT_OK, EXIT_MISMATCH, EXIT_INVALID):
+        assert re.search(rf"^\| *`?{status}`? *\|", readme, re.MULTILINE)
+
+
+class ClosedPipe(io.StringIO):
+    """A stdout whose reader has gone away (``drako-rules check ... | head``)."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_closed_pipe_is_no_traceback() -> None:
+    """When stdout is closed early, main returns without raising."""
+    err = io.StringIO()
+    with contextlib.redirect_stdout(ClosedPipe()), contextlib.redirect_stderr(err):
+        status = main(["check", str(EXAMPLES[0])])
+    assert status == EXIT_INVALID
+    assert "Traceback" not in err.getvalue()
+
+
+def test_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during a check gives exit status 130 and one line, no traceback."""
+
+    def interrupted(path: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("drako_rules.cli.load_game", interrupted)
+    status, _, err = call("check", str(EXAMPLES[0]))
+    assert status == EXIT_INTERRUPTED == 130
+    assert err == "drako-rules: error: interrupted\n"
