@@ -42,6 +42,7 @@ from drako_rules.scoring import (
     ranking,
     score,
 )
+from drako_rules.svg import kingdom_svg
 
 try:
     __version__ = version("drako-rules")
@@ -78,6 +79,7 @@ __all__ = [
     "connections",
     "deck",
     "get_ruleset",
+    "kingdom_svg",
     "legends_met",
     "rank",
     "ranking",
