@@ -332,3 +332,23 @@ def test_dragon_marks_agree_with_dragon_points(kingdom: Kingdom, ruleset: Rulese
     tame = sum(1 for state in marks.values() if state == "domesticated")
     assert set(marks.values()) <= {"domesticated", "wild"}
     assert ruleset.dragon_points(len(marks), tame) == score(kingdom, ruleset=ruleset).dragons
+
+
+@given(kingdoms(), st.booleans(), legend_sets)
+def test_everything_drawn_inside_the_picture(
+    kingdom: Kingdom, show_score: bool, legends: tuple[Legend, ...]
+) -> None:
+    """Every shape and text of the picture lies inside its documented width and height."""
+    root = draw(kingdom, show_score=show_score, legends=legends)
+    width, height = int(root.get("width", "")), int(root.get("height", ""))
+    for element in root.iter():
+        a = element.attrib
+        for name in ("x", "x1", "x2", "cx"):
+            if name in a:
+                assert 0 <= float(a[name]) <= width, (element.tag, a)
+        for name in ("y", "y1", "y2", "cy"):
+            if name in a:
+                assert 0 <= float(a[name]) <= height, (element.tag, a)
+        if element.tag == f"{SVG}rect":
+            assert float(a["x"]) + float(a["width"]) <= width
+            assert float(a["y"]) + float(a["height"]) <= height

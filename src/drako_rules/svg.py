@@ -11,7 +11,7 @@ Only the standard library is used. The picture has a fixed size,
 [`WIDTH`][drako_rules.svg.WIDTH] × [`HEIGHT`][drako_rules.svg.HEIGHT] pixels, or
 [`WIDTH_WITH_SCORE`][drako_rules.svg.WIDTH_WITH_SCORE] × `HEIGHT` with the score sheet.
 It defines no `id` attributes, so many pictures can share one HTML page: a notebook
-shows every [`Kingdom`][drako_rules.Kingdom] as this picture.
+shows every [`Kingdom`][drako_rules.kingdom.Kingdom] as this picture.
 """
 
 from __future__ import annotations
@@ -34,21 +34,21 @@ __all__ = ["HEIGHT", "WIDTH", "WIDTH_WITH_SCORE", "kingdom_svg"]
 
 # --- geometry (pixels) -----------------------------------------------------------------------
 
+WIDTH: Final = 530
+"""Width of the picture without the score sheet, in pixels."""
+WIDTH_WITH_SCORE: Final = 820
+"""Width of the picture with the score sheet beside the grid (`show_score=True`), in pixels."""
+HEIGHT: Final = 626
+"""Height of the picture, with or without the score sheet, in pixels."""
+
 _CARD: Final = 110  # side of a card
 _GAP: Final = 14  # space between two cards
 _PITCH: Final = _CARD + _GAP
 _GRID: Final = 4 * _CARD + 3 * _GAP  # 482
-_LEFT: Final = 28  # room for the row numbers
+_LEFT: Final = 28  # room for the row numbers; 20 are left on the right of the grid
 _TOP: Final = 66  # room for the title and the column numbers
-_KEY_TOP: Final = _TOP + _GRID + 18
-_PANEL: Final = 290
-
-WIDTH: Final = _LEFT + _GRID + 20
-"""Width of the picture without the score sheet: 530 pixels."""
-WIDTH_WITH_SCORE: Final = WIDTH + _PANEL
-"""Width of the picture with the score sheet beside the grid (`show_score=True`): 820 pixels."""
-HEIGHT: Final = _KEY_TOP + 60
-"""Height of the picture, with or without the score sheet: 626 pixels."""
+_KEY_TOP: Final = _TOP + _GRID + 18  # the key takes the last 60 pixels
+_PANEL: Final = WIDTH_WITH_SCORE - WIDTH
 
 # --- colours ---------------------------------------------------------------------------------
 
@@ -605,7 +605,7 @@ def kingdom_svg(
         The SVG document as a string, starting with ``<svg``.
 
     Raises:
-        NotationError: ``kingdom`` is not a [`Kingdom`][drako_rules.Kingdom].
+        NotationError: ``kingdom`` is not a [`Kingdom`][drako_rules.kingdom.Kingdom].
         ScoringError: ``legends`` holds something other than distinct Legends (R1.4).
 
     Examples:
