@@ -99,7 +99,7 @@ _FONT: Final = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
 # Characters that XML 1.0 does not allow, even escaped.
 _NOT_XML: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
-Point = tuple[float, float]
+_Point = tuple[float, float]
 
 
 def _clean(text: str) -> str:
@@ -129,7 +129,7 @@ def _el(tag: str, content: str | None = None, /, **attributes: object) -> str:
     return f"<{tag}{_attrs(attributes)}>{content}</{tag}>"
 
 
-def _line(a: Point, b: Point, colour: str, width: float, **more: object) -> str:
+def _line(a: _Point, b: _Point, colour: str, width: float, **more: object) -> str:
     return _el(
         "line", x1=a[0], y1=a[1], x2=b[0], y2=b[1], stroke=colour, stroke_width=width,
         stroke_linecap="round", **more,
@@ -137,7 +137,7 @@ def _line(a: Point, b: Point, colour: str, width: float, **more: object) -> str:
 
 
 def _circle(
-    centre: Point, r: float, fill: str, stroke: str | None = None, width: float | None = None
+    centre: _Point, r: float, fill: str, stroke: str | None = None, width: float | None = None
 ) -> str:
     return _el(
         "circle", cx=centre[0], cy=centre[1], r=r, fill=fill, stroke=stroke, stroke_width=width
@@ -191,19 +191,19 @@ def _corner(pos: Position) -> tuple[int, int]:
     return _LEFT + pos.col * _PITCH, _TOP + pos.row * _PITCH
 
 
-def _centre(pos: Position) -> Point:
+def _centre(pos: Position) -> _Point:
     x, y = _corner(pos)
     return x + _CARD / 2, y + _CARD / 2
 
 
-def _toward(a: Position, b: Position, inset: float) -> Point:
+def _toward(a: Position, b: Position, inset: float) -> _Point:
     """The point of card ``a`` at ``inset`` pixels inside its side that faces neighbour ``b``."""
     x, y = _centre(a)
     reach = _CARD / 2 - inset
     return x + (b.col - a.col) * reach, y + (b.row - a.row) * reach
 
 
-def _between(a: Position, b: Position) -> Point:
+def _between(a: Position, b: Position) -> _Point:
     """The middle of two cards' centres: the gap between neighbours, the crossing of diagonals."""
     (x1, y1), (x2, y2) = _centre(a), _centre(b)
     return (x1 + x2) / 2, (y1 + y2) / 2
@@ -230,7 +230,7 @@ def _walk(network: frozenset[Position], start: Position, goal: Position) -> list
     return walk[::-1]
 
 
-def _halfway(points: Sequence[Point]) -> Point:
+def _halfway(points: Sequence[_Point]) -> _Point:
     """The point halfway along a polyline."""
     steps = [(a, b, math.dist(a, b)) for a, b in itertools.pairwise(points)]
     left = sum(length for _, _, length in steps) / 2
@@ -242,7 +242,7 @@ def _halfway(points: Sequence[Point]) -> Point:
     return points[-1]
 
 
-def _conflict_path(link: Link, networks: Sequence[frozenset[Position]]) -> tuple[str, Point]:
+def _conflict_path(link: Link, networks: Sequence[frozenset[Position]]) -> tuple[str, _Point]:
     """The SVG path of a conflict line between two Tribes, and where its badge goes.
 
     Lines run beside the cards' middle lines (where the Portal bars and names are): 14
@@ -274,17 +274,17 @@ def _conflict_path(link: Link, networks: Sequence[frozenset[Position]]) -> tuple
     return _polyline(points), _halfway(points)
 
 
-def _end(card: Position, toward: Position) -> Point:
+def _end(card: Position, toward: Position) -> _Point:
     """Where a conflict line leaves ``card`` for its neighbour ``toward``: off the labels."""
     return _toward(card, toward, 26 if card.row == toward.row else 12)
 
 
-def _beside(points: Sequence[Point]) -> list[Point]:
+def _beside(points: Sequence[_Point]) -> list[_Point]:
     """The points moved off the cards' middle lines (left and down)."""
     return [(x - 14, y + 14) for x, y in points]
 
 
-def _polyline(points: Sequence[Point]) -> str:
+def _polyline(points: Sequence[_Point]) -> str:
     return "M" + " L".join(f"{round(x, 2):g},{round(y, 2):g}" for x, y in points)
 
 
@@ -447,30 +447,39 @@ def _networks(kingdom: Kingdom, conn: Connections) -> str:
 
 
 def _conflicts(lines: Sequence[ScoreLine], conn: Connections) -> str:
-    """A red dashed line with its points for every conflict of the score sheet (R5.2)."""
-    out = []
-    badges: list[Point] = []
+    """A red dashed line with its points for every conflict of the score sheet (R5.2).
+
+    The lines come first and the badges with the points after them, so that no line hides
+    another conflict's badge.
+    """
+    paths, badges = [], []
+    spots: list[_Point] = []
     for line in lines:
         link = line.link
         if link is None:  # pragma: no cover - every conflict line has its link
             continue
         d, (bx, by) = _conflict_path(link, conn.networks)
-        while any(abs(bx - ux) < 24 and abs(by - uy) < 24 for ux, uy in badges):
+        while any(abs(bx - ux) < 24 and abs(by - uy) < 24 for ux, uy in spots):
             by += 26  # two conflicts meet at one spot: keep both badges readable
-        badges.append((bx, by))
-        out.append(
+        spots.append((bx, by))
+        pair = {"data_a": _where(link.a), "data_b": _where(link.b)}
+        paths.append(
             _el("g",
                 _el("title", _text(line.text))
                 + _el("path", d=d, fill="none", stroke="#ffffff", stroke_width=7,
                       stroke_opacity=0.85, stroke_linejoin="round", stroke_linecap="round")
                 + _el("path", d=d, fill="none", stroke=_CONFLICT, stroke_width=3.5,
-                      stroke_dasharray="7 5", stroke_linejoin="round", stroke_linecap="round")
+                      stroke_dasharray="7 5", stroke_linejoin="round", stroke_linecap="round"),
+                class_="conflict", data_points=line.points, **pair)
+        )  # fmt: skip
+        badges.append(
+            _el("g",
+                _el("title", _text(line.text))
                 + _circle((bx, by), 13, "#ffffff", _CONFLICT, 2.5)
                 + _label(bx, by + 4.5, _signed(line.points), 12, _CONFLICT, bold=True),
-                class_="conflict", data_a=_where(link.a), data_b=_where(link.b),
-                data_points=line.points)
+                class_="conflict-points", **pair)
         )  # fmt: skip
-    return "".join(out)
+    return "".join(paths + badges)
 
 
 def _key(top: float) -> str:
@@ -589,7 +598,9 @@ def kingdom_svg(
       network, its Portals, the cards it links and the pairs of cards it connects (R4.2);
       inside, ``portal-link`` and ``portal-blocked`` groups (``data-from`` the Portal,
       ``data-to`` the card).
-    - ``<g class="conflict" data-a="0,1" data-b="1,2" data-points="-2">``: per conflict.
+    - ``<g class="conflict" data-a="0,1" data-b="1,2" data-points="-2">``: per conflict,
+      its line; its badge is a ``conflict-points`` group with the same ``data-a`` and
+      ``data-b``, drawn after all the lines.
     - with ``show_score``: ``<g class="score" data-total="7">`` holding
       ``score-row`` groups (``data-category``, ``data-value``).
 
