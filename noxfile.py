@@ -34,6 +34,7 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Build the docs site with warnings as errors."""
+    """Check the pictures are up to date, then build the docs site with warnings as errors."""
     session.install("-e", ".[docs]")
+    session.run("python", "docs/gen_pictures.py", "--check")
     session.run("mkdocs", "build", "--strict", *session.posargs)

@@ -58,6 +58,7 @@ from drako_rules.scoring import (
     ranking,
     score,
 )
+from drako_rules.svg import kingdom_svg
 
 try:
     __version__ = version("drako-rules")
@@ -105,6 +106,7 @@ __all__ = [
     "deck",
     "format_game",
     "get_ruleset",
+    "kingdom_svg",
     "legends_met",
     "load_game",
     "parse_game",

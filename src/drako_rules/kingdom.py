@@ -323,6 +323,12 @@ class Kingdom:
     def __repr__(self) -> str:
         return f"Kingdom.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The Kingdom as a picture, for Jupyter notebooks (see :func:`drako_rules.svg.kingdom_svg`)."""
+        from drako_rules.svg import kingdom_svg  # lazy: the picture is not needed otherwise
+
+        return kingdom_svg(self)
+
     def pretty(self) -> str:
         """Four lines of English names, aligned in columns (also valid notation)."""
         names = [["?" if c is None else c.english.lower() for c in row] for row in self.rows]

@@ -1,0 +1,284 @@
+"""The docs cannot rot: every code block of the docs and README runs, every example script
+runs, the pictures are up to date, and the rules, rulings and API pages are complete.
+
+Python code blocks (```python, ```py, ```pycon) of one page run in order in one shared
+namespace; a block holding ``>>>`` lines runs as a doctest, so its shown output must
+match. A block opts out only with ``title="not run"`` in its fence line or a
+``<!-- no-test -->`` comment on the line before it.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import os
+import pkgutil
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import drako_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+SRC = Path(drako_rules.__file__).resolve().parent.parent  # the src/ of the tested package
+PYTHON_LANGUAGES = {"python", "py", "python3", "pycon"}
+OPT_OUT_COMMENT = "<!-- no-test -->"
+
+
+@dataclass(frozen=True)
+class Block:
+    """A fenced code block of a Markdown page."""
+
+    line: int  # 1-based line number of the block's first code line
+    language: str
+    info: str  # the whole fence line after the backticks
+    code: str
+    opted_out: bool
+
+    @property
+    def is_python(self) -> bool:
+        return self.language in PYTHON_LANGUAGES
+
+    @property
+    def is_session(self) -> bool:
+        return any(line.lstrip().startswith(">>>") for line in self.code.splitlines())
+
+
+_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+
+
+def fenced_blocks(text: str) -> list[Block]:
+    """Every fenced code block of a Markdown text, indented ones (in lists) included."""
+    lines = text.splitlines()
+    out: list[Block] = []
+    i = 0
+    while i < len(lines):
+        match = _FENCE.match(lines[i])
+        if match is None:
+            i += 1
+            continue
+        indent, fence, info = match["indent"], match["fence"], match["info"].strip()
+        closing = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}\s*$")
+        body: list[str] = []
+        j = i + 1
+        while j < len(lines) and closing.match(lines[j]) is None:
+            line = lines[j]
+            body.append(line[len(indent) :] if line.startswith(indent) else line.lstrip())
+            j += 1
+        language = info.split()[0].strip("{}.").lower() if info else ""
+        before = next((lines[k].strip() for k in range(i - 1, -1, -1) if lines[k].strip()), "")
+        opted_out = 'title="not run"' in info or before == OPT_OUT_COMMENT
+        out.append(Block(i + 2, language, info, "\n".join(body) + "\n", opted_out))
+        i = j + 1
+    return out
+
+
+def run_blocks(blocks: list[Block], where: str) -> int:
+    """Run the Python blocks in order in one namespace; return how many ran."""
+    namespace: dict[str, object] = {"__name__": "__docs__"}
+    ran = 0
+    for block in blocks:
+        if not block.is_python or block.opted_out:
+            continue
+        name = f"{where}:{block.line}"
+        if block.is_session:
+            test = doctest.DocTestParser().get_doctest(
+                block.code, dict(namespace), name, where, block.line - 1
+            )
+            runner = doctest.DocTestRunner(
+                optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+            )
+            report: list[str] = []
+            runner.run(test, out=report.append, clear_globs=False)
+            assert runner.failures == 0, f"{name}:\n" + "".join(report)
+            namespace.update(test.globs)
+        else:
+            exec(compile(block.code, name, "exec"), namespace)
+        ran += 1
+    return ran
+
+
+PAGES = [*sorted(DOCS.rglob("*.md")), ROOT / "README.md"]
+PAGES_WITH_CODE = [
+    page
+    for page in PAGES
+    if any(b.is_python for b in fenced_blocks(page.read_text(encoding="utf-8")))
+]
+
+
+@pytest.mark.parametrize("page", PAGES_WITH_CODE, ids=lambda p: str(p.relative_to(ROOT)))
+def test_code_blocks_of_page_run(page: Path) -> None:
+    """Every Python block of the page runs, in order, and its doctest output matches."""
+    blocks = fenced_blocks(page.read_text(encoding="utf-8"))
+    ran = run_blocks(blocks, str(page.relative_to(ROOT)))
+    skipped = [b.line for b in blocks if b.is_python and b.opted_out]
+    assert ran >= 1 and ran + len(skipped) == sum(b.is_python for b in blocks)
+
+
+def test_collector_finds_blocks_and_honours_only_the_opt_outs() -> None:
+    """The collector sees fenced, indented and session blocks; only the two markers opt out."""
+    text = "\n".join(
+        [
+            "```python",
+            "x = 1",
+            "```",
+            "- in a list:",
+            "    ```pycon",
+            "    >>> x + 1",
+            "    2",
+            "    ```",
+            '```python title="not run"',
+            "raise SystemExit",
+            "```",
+            OPT_OUT_COMMENT,
+            "",
+            "```py",
+            "raise SystemExit",
+            "```",
+            "```sh",
+            "exit 1",
+            "```",
+        ]
+    )
+    blocks = fenced_blocks(text)
+    assert [(b.language, b.opted_out) for b in blocks] == [
+        ("python", False),
+        ("pycon", False),
+        ("python", True),
+        ("py", True),
+        ("sh", False),
+    ]
+    assert blocks[1].code == ">>> x + 1\n2\n" and blocks[1].line == 6
+    assert run_blocks(blocks, "inline") == 2
+    with pytest.raises(AssertionError, match="inline:6"):
+        run_blocks(fenced_blocks(text.replace("    2", "    3")), "inline")
+
+
+def test_the_docs_have_code_to_run() -> None:
+    """The pages meant to show code do (so an empty collection cannot pass silently)."""
+    names = {str(p.relative_to(ROOT)) for p in PAGES_WITH_CODE}
+    assert {
+        "README.md",
+        "docs/index.md",
+        "docs/rules.md",
+        "docs/howto/notation.md",
+        "docs/howto/rulesets.md",
+    } <= names
+
+
+EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+
+
+@pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)
+def test_example_script_runs(script: Path) -> None:
+    """Each script of examples/ runs to the end with exit status 0."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip(), "an example should show what it does"
+
+
+def test_pictures_are_up_to_date() -> None:
+    """docs/img/*.svg are what docs/gen_pictures.py draws with the current code."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    done = subprocess.run(
+        [sys.executable, str(DOCS / "gen_pictures.py"), "--check"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+# --- completeness of the reference pages ----------------------------------------------------
+
+#: Every rule id of RULES.md (R3.4's points a–d are anchors inside R3.4).
+RULE_IDS = [
+    *(f"R1.{i}" for i in range(1, 5)),
+    *(f"R2.{i}" for i in range(1, 9)),
+    *(f"R3.{i}" for i in range(1, 7)),
+    *(f"R4.{i}" for i in range(1, 7)),
+    *(f"R5.{i}" for i in range(1, 7)),
+    *(f"R6.{i}" for i in range(1, 5)),
+    *(f"R7.{i}" for i in range(1, 4)),
+    *(f"R8.{i}" for i in range(1, 4)),
+    *(f"R9.{i}" for i in range(1, 3)),
+]
+#: The points of RULES.md marked [adaptation] (alone or with [seed]).
+ADAPTATIONS = ["R1.2", "R1.4", "R2.3", "R3.4d", "R3.5", "R5.5", "R5.6", "R6.1", "R7.1", "R9.2"]
+#: The points of RULES.md marked [ruling] (alone or with [seed]).
+RULINGS = [
+    "R2.5",
+    "R2.7",
+    "R2.8",
+    "R4.3",
+    "R4.4",
+    "R4.5",
+    "R4.6",
+    "R5.3",
+    "R8.1",
+    "R8.2",
+    "R8.3",
+    "R9.1",
+]
+
+
+def heading_anchors(text: str) -> list[str]:
+    """The ids given to headings with ``{#id}``, in page order."""
+    return re.findall(r"^#{2,4} .*\{#([^}\s]+)\}\s*$", text, flags=re.MULTILINE)
+
+
+def test_rules_page_has_every_rule_as_an_anchor() -> None:
+    """docs/rules.md has a heading anchored at each rule id of RULES.md, in order, plus
+    anchors for R3.4a–d."""
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    anchors = [a for a in heading_anchors(text) if re.fullmatch(r"R\d\.\d", a)]
+    assert anchors == RULE_IDS
+    for point in "abcd":
+        assert f'<a id="R3.4{point}"></a>' in text
+
+
+def test_rulings_page_lists_every_ruling_and_adaptation() -> None:
+    """docs/rulings.md has one section per [adaptation] and [ruling] point of RULES.md."""
+    anchors = heading_anchors((DOCS / "rulings.md").read_text(encoding="utf-8"))
+    assert [a for a in anchors if a.startswith("R")] == ADAPTATIONS + RULINGS
+
+
+def _public_modules() -> list[tuple[str, set[str]]]:
+    modules = []
+    for info in pkgutil.iter_modules(drako_rules.__path__, prefix="drako_rules."):
+        module = importlib.import_module(info.name)
+        modules.append((info.name, set(getattr(module, "__all__", []))))
+    return modules
+
+
+def test_api_reference_covers_every_public_name() -> None:
+    """Each name exported by drako_rules is rendered by docs/api.md: its module (whose
+    __all__ lists it) has a ``:::`` directive, or the name has one of its own."""
+    directives = set(re.findall(r"^::: (\S+)", (DOCS / "api.md").read_text(), re.MULTILINE))
+    modules = _public_modules()
+    missing = []
+    for name in drako_rules.__all__:
+        if name.startswith("__"):
+            continue
+        homes = {module for module, exported in modules if name in exported}
+        own = {d for d in directives if d.endswith(f".{name}")}
+        if not (homes & directives or own):
+            missing.append(name)
+    assert missing == [], f"add these to docs/api.md: {missing}"
