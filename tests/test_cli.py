@@ -258,6 +258,42 @@ def test_explain_mentions_goblins_cannot_use_portals() -> None:
     assert "Goblin (1,2) (a Goblin cannot use it, R4.3)" in out
 
 
+def test_explain_svg_writes_the_picture(tmp_path: Path) -> None:
+    """`explain --svg FILE` writes the picture of the Kingdom with its score (16 cards, the
+    claimed Legends counted), and still prints the explanation."""
+    from xml.etree import ElementTree
+
+    from drako_rules.svg import WIDTH_WITH_SCORE
+
+    target = tmp_path / "k.svg"
+    status, out, _ = call(
+        "explain", "FEOM/HPWM/SGDO/PPHS", "--legend", "four-tribes", "--svg", str(target)
+    )
+    assert status == EXIT_OK
+    assert "Total 11 (R5.5)" in out  # 7 + 4 for four-tribes
+    root = ElementTree.fromstring(target.read_text(encoding="utf-8"))
+    assert root.get("width") == str(WIDTH_WITH_SCORE)
+    cards = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "card"]
+    assert len(cards) == 16
+
+
+def test_explain_svg_to_stdout_prints_only_the_picture() -> None:
+    """`explain --svg -` prints the SVG alone on stdout, so it can be piped to a file."""
+    status, out, _ = call("explain", "HHOE/DHGE/OWDW/SSMF", "--svg", "-")
+    assert status == EXIT_OK
+    assert out.startswith("<svg") and out.rstrip().endswith("</svg>")
+
+
+def test_explain_svg_unwritable_file_is_invalid_input(tmp_path: Path) -> None:
+    """A picture that cannot be written gives exit status 2 and one line on stderr."""
+    status, out, err = call(
+        "explain", "FEOM/HPWM/SGDO/PPHS", "--svg", str(tmp_path / "missing" / "k.svg")
+    )
+    assert status == EXIT_INVALID
+    assert out == ""
+    assert err.count("\n") == 1 and "cannot write the picture" in err
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

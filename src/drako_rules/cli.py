@@ -309,6 +309,10 @@ def _networks(kingdom: Kingdom) -> list[str]:
 
 def _explain(args: argparse.Namespace, console: Console) -> int:
     kingdom, sheet, ruleset = _scored(args, console)
+    if args.svg is not None:
+        _write_svg(args, kingdom, sheet, console)
+        if args.svg == "-":
+            return EXIT_OK
     console.print(f"Kingdom {kingdom}  (ruleset {ruleset.name}, rules {ruleset.rules_version})")
     console.print()
     for line in _grid(kingdom):
@@ -348,7 +352,31 @@ def _explain(args: argparse.Namespace, console: Console) -> int:
 
 def _explain_arguments(parser: argparse.ArgumentParser) -> None:
     _kingdom_arguments(parser)
-    # The place for explain's picture option (--svg FILE) once svg.py lands.
+    parser.add_argument(
+        "--svg",
+        metavar="FILE",
+        help="also write the Kingdom as an SVG picture with its score sheet to FILE "
+        "('-' for stdout, instead of the text)",
+    )
+
+
+def _write_svg(
+    args: argparse.Namespace, kingdom: Kingdom, sheet: ScoreSheet, console: Console
+) -> None:
+    """Write the picture of ``kingdom`` for ``explain --svg FILE``."""
+    from drako_rules.svg import kingdom_svg
+
+    picture = kingdom_svg(
+        kingdom, legends=sheet.claimed, ruleset=sheet.ruleset, show_score=True, title=str(kingdom)
+    )
+    if args.svg == "-":
+        console.print(picture.rstrip("\n"))
+        return
+    try:
+        with open(args.svg, "w", encoding="utf-8") as out:
+            out.write(picture)
+    except OSError as error:
+        raise CommandError(f"cannot write the picture to {args.svg!r}: {error.strerror}") from None
 
 
 def _check_arguments(parser: argparse.ArgumentParser) -> None:
@@ -523,6 +551,10 @@ COMMANDS: Final[tuple[Command, ...]] = (
 
 
 # --- the parser ---------------------------------------------------------------------------
+
+
+class CommandError(DrakoError):
+    """A command that cannot do its work for a reason outside the rules (a file it cannot write)."""
 
 
 class _Parser(argparse.ArgumentParser):
