@@ -20,9 +20,18 @@ expected, a missing or unknown field, an unknown move type all fail, and
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeVar
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, get_args, get_origin
 
+import attrs
 import cattrs
+from cattrs.errors import (
+    AttributeValidationNote,
+    ClassValidationError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.json import JsonConverter, make_converter
 from cattrs.strategies import configure_tagged_union
 
@@ -94,6 +103,62 @@ def _order(value: object, _: object) -> tuple[int, ...]:
     return tuple(value)
 
 
+def _is_tuple_of(t: object) -> bool:
+    args = get_args(t)
+    return get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _tuple_of(t: Any) -> Callable[[object, object], tuple[object, ...]]:
+    """``tuple[X, ...]`` from a JSON list only (not a string, not an object), item by item."""
+    item_type = get_args(t)[0]
+
+    def hook(value: object, _: object) -> tuple[object, ...]:
+        if not isinstance(value, list):
+            raise RecordError(f"expected a list, not {value!r}")
+        item_hook = converter.get_structure_hook(item_type)
+        items: list[object] = []
+        errors: list[Exception] = []
+        for i, item in enumerate(value):
+            try:
+                items.append(item_hook(item, item_type))
+            except Exception as exc:  # every problem is reported with its index
+                exc.add_note(IterableValidationNote(f"Structuring {t} @ index {i}", i, item_type))
+                errors.append(exc)
+        if errors:
+            raise IterableValidationError(f"While structuring {t}", errors, t)
+        return tuple(items)
+
+    return hook
+
+
+def _attrs_class(cls: Any) -> Callable[[object, object], object]:
+    """An attrs class from a JSON object holding every field: defaults are for code, not for
+    documents, so a truncated record (no ``rules_version``, no ``moves``) is an error."""
+    structure_fields = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+    required = [(a.name, a.type) for a in attrs.fields(cls) if a.init]
+
+    def hook(value: object, _: object) -> object:
+        if not isinstance(value, dict):
+            raise RecordError(f"expected a JSON object for a {cls.__name__}, not {value!r}")
+        missing = []
+        for name, type_ in required:
+            if name not in value:
+                exc = KeyError(name)
+                exc.add_note(
+                    AttributeValidationNote(
+                        f"Structuring class {cls.__qualname__} @ attribute {name}", name, type_
+                    )
+                )
+                missing.append(exc)
+        if missing:
+            raise ClassValidationError(f"While structuring {cls.__name__}", missing, cls)
+        return structure_fields(value, cls)
+
+    return hook
+
+
+converter.register_structure_hook_factory(_is_tuple_of, _tuple_of)
+converter.register_structure_hook_factory(attrs.has, _attrs_class)
 converter.register_structure_hook(int, _strict(int, "an integer"))
 converter.register_structure_hook(str, _strict(str, "text"))
 converter.register_structure_hook(bool, _strict(bool, "true or false"))
