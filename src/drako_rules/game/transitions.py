@@ -36,8 +36,6 @@ Rulings on the corners of R3, R6 and R7 (each is also tested):
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from operator import attrgetter
 from typing import Final, NoReturn
 
 from drako_rules.cards import Card, Legend
@@ -81,9 +79,7 @@ _PORTAL: Final = Card.PORTAL.index
 # Keyed by the enum's plain ``_value_`` (the letter or id): a str key hashes at C speed,
 # an Enum member's hash is a Python call, and these lookups are on the hot path.
 _CODE: Final[dict[str, int]] = {card._value_: card.index for card in Card}
-_CLAIM_BY_ID: Final[dict[str, Claim]] = {
-    move.legend._value_: move for move in CLAIM_MOVES if isinstance(move, Claim)
-}
+_LEGEND_BIT: Final[dict[str, int]] = {legend._value_: 1 << i for i, legend in enumerate(Legend)}
 _CENTRE_CELLS: Final = tuple(p.index for p in CENTRE)
 
 _BEFORE: Final = Phase.BEFORE_CARD
@@ -91,7 +87,6 @@ _DRAWN: Final = Phase.DRAWN
 _AFTER: Final = Phase.AFTER_CARD
 _OVER: Final = Phase.OVER
 _ARRANGE: Final = Phase.ARRANGE
-_ACTION_ID: Final = attrgetter("action_id")
 _DRAW_ONLY: Final[tuple[Move, ...]] = (DRAW,)
 _END_ONLY: Final[tuple[Move, ...]] = (END,)
 
@@ -117,23 +112,55 @@ _places: Final = _by_mask(PLACE_MOVES)
 _reveals: Final = _by_mask(REVEAL_MOVES)
 
 
-@lru_cache(maxsize=4096)
-def _met_claims(kingdom: Kingdom) -> tuple[Claim, ...]:
-    """The Claim moves of every Legend the revealed ``kingdom`` meets, in id order (R6.1)."""
-    met = legends_met(kingdom)
-    if not met:
-        return ()
-    claims = [_CLAIM_BY_ID[legend._value_] for legend in met]
-    claims.sort(key=_ACTION_ID)
-    return tuple(claims)
+# Which Legends a Kingdom meets, and which are in a legend row, as 15-bit masks (bit i for
+# the i-th Legend, as in the action space). Both are cached by object identity: a state
+# shares its Kingdoms and its row with the states before and after it, so a lookup is one
+# dict access; the cache keeps each key alive, so an id is never reused while cached.
+_CACHE_LIMIT: Final = 4096
+_met_cache: dict[int, tuple[Kingdom, int]] = {}
+_row_cache: dict[int, tuple[tuple[Legend, ...], int]] = {}
+_claims_of_mask: dict[int, tuple[Move, ...]] = {}
+
+
+def _met_mask(kingdom: Kingdom) -> int:
+    """The Legends the revealed ``kingdom`` meets (R6.1, R6.4), as a mask."""
+    entry = _met_cache.get(id(kingdom))
+    if entry is not None and entry[0] is kingdom:
+        return entry[1]
+    mask = 0
+    for legend in legends_met(kingdom):
+        mask |= _LEGEND_BIT[legend._value_]
+    if len(_met_cache) >= _CACHE_LIMIT:
+        _met_cache.clear()
+    _met_cache[id(kingdom)] = (kingdom, mask)
+    return mask
+
+
+def _row_mask(row: tuple[Legend, ...]) -> int:
+    """The Legends of a legend row, as a mask."""
+    entry = _row_cache.get(id(row))
+    if entry is not None and entry[0] is row:
+        return entry[1]
+    mask = 0
+    for legend in row:
+        mask |= _LEGEND_BIT[legend._value_]
+    if len(_row_cache) >= _CACHE_LIMIT:
+        _row_cache.clear()
+    _row_cache[id(row)] = (row, mask)
+    return mask
 
 
 def _claims(row: tuple[Legend, ...], kingdom: Kingdom) -> tuple[Move, ...]:
     """The Legends of the row that ``kingdom`` meets, as Claim moves in id order (R6.1)."""
-    met = _met_claims(kingdom)
-    if not met:
+    mask = _met_mask(kingdom) & _row_mask(row)
+    if not mask:
         return ()
-    return tuple(move for move in met if move.legend in row)
+    claims = _claims_of_mask.get(mask)
+    if claims is None:
+        claims = _claims_of_mask[mask] = tuple(
+            move for i, move in enumerate(CLAIM_MOVES) if mask >> i & 1
+        )
+    return claims
 
 
 def _open_cells(kingdom: Kingdom, card: Card) -> int:
@@ -429,7 +456,7 @@ def _claim(s: GameState, move: Move) -> GameState:
             f"{move} is not allowed: {legend} is not in the legend row (R6.1)", rule="R6.1"
         )
     player = s.players[seat]
-    if move not in _met_claims(player.kingdom):
+    if not _met_mask(player.kingdom) & _LEGEND_BIT[legend._value_]:
         raise IllegalMoveError(
             f"{move} is not allowed: the revealed Kingdom {player.kingdom} of player {seat} "
             f"does not meet {legend} ({legend.requirement}) (R6.1)",
