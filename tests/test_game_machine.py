@@ -29,6 +29,7 @@ from drako_rules import (
     Reveal,
     Take,
     apply_move,
+    check_state,
     legal_moves,
     legends_met,
     new_game,
@@ -155,6 +156,7 @@ class GameMachine(RuleBasedStateMachine):
     def conservation(self) -> None:
         """R1.2–R1.4, R2, R3, R6, R7: conservation and consistency at every step."""
         check_invariants(self.state)
+        assert check_state(self.state) is self.state  # the engine's own check agrees
         assert (legal_moves(self.state) == ()) == self.state.is_over
 
 

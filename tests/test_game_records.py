@@ -222,6 +222,14 @@ def _state_data() -> dict[str, Any]:
         (lambda d: d["legend_row"].append(d["legend_row"][0]), "$.legend_row"),
         (lambda d: d.update(drawn="E"), "$.drawn"),
         (lambda d: d.update(ruleset="blitz"), "$.ruleset"),
+        (lambda d: d.update(turn=0), "$.turn"),
+        (lambda d: d.update(phase="arrange"), "$.turn"),
+        (lambda d: d["players"][0].update(hand=["E", "W", "H", "G"]), "$.players[0].hand"),
+        (lambda d: d.update(phase="after-card", claimed_this_turn=True), "$.claimed_this_turn"),
+        (lambda d: d.update(hidden=d["hidden"][:2]), "$.hidden"),
+        (lambda d: d["hidden"][0].append(None), "$.hidden[0]"),
+        (lambda d: d.update(seed=None), "$.seed"),
+        (lambda d: d.update(players=d["players"][:1], hidden=d["hidden"][:1]), "$.players"),
     ],
 )
 def test_tampered_states_raise_record_error(change: Any, path: str | None) -> None:
@@ -232,6 +240,18 @@ def test_tampered_states_raise_record_error(change: Any, path: str | None) -> No
         state_from_json(json.dumps(data))
     if path is not None:
         assert info.value.path is not None and info.value.path.startswith(path), str(info.value)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tampered_arrangement_states_raise_record_error(players: int) -> None:
+    """R2.5: a state in the arrangements whose hands do not match the seat order is refused."""
+    state = apply_move(new_game(players, 1, first_player=1), Move.parse("arrange 0123"))
+    data = json.loads(state_to_json(state))
+    assert state_from_json(json.dumps(data)) == state
+    data["current_player"] = 1  # back to the first player, who has already arranged
+    with pytest.raises(RecordError) as info:
+        state_from_json(json.dumps(data))
+    assert info.value.path == "$.players[1].hand"
 
 
 def test_records_check_their_fields_when_built_from_json_only() -> None:

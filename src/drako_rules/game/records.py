@@ -178,6 +178,30 @@ def check_state(state: GameState) -> GameState:
     if len(state.hidden) != n:
         _fail(f"hidden must hold the cells of {n} Kingdoms", "$.hidden")
     arranging = state.phase is Phase.ARRANGE
+    if arranging != (state.turn == 0):
+        _fail("turn 0 is the starting arrangements, and only they (R2.5)", "$.turn")
+    if arranging != (not state.discard_pile):
+        _fail(
+            "the discard pile starts after the arrangements and never empties (R2.6, R3.4a)",
+            "$.discard_pile",
+        )
+    if arranging:
+        # R2.5: seats from the first player up to the current one have arranged; the
+        # current player and the seats after them still hold their 4 cards.
+        done = (state.current_player - state.first_player) % n
+        for k in range(n):
+            seat = (state.first_player + k) % n
+            if bool(state.players[seat].hand) != (k >= done):
+                _fail(
+                    "players arrange in seat order from the first player (R2.5)",
+                    f"$.players[{seat}].hand",
+                )
+    if state.phase is Phase.AFTER_CARD and state.claimed_this_turn:
+        _fail(
+            "after the card action, a player who claimed a Legend this turn has nothing left "
+            "to decide (R6.1)",
+            "$.claimed_this_turn",
+        )
     for seat, (player, cells) in enumerate(zip(state.players, state.hidden, strict=True)):
         path = f"$.hidden[{seat}]"
         if len(cells) != 16:
