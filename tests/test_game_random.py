@@ -90,6 +90,23 @@ def test_play_game_rejects_a_cheating_player() -> None:
     assert info.value.rule == "R2.5"
 
 
+def test_play_game_can_be_bounded() -> None:
+    """R7.1 sets no length limit: two players who avoid exploring (seed 1) are still playing
+    after 500 moves, and max_moves stops them with GameError."""
+    from drako_rules import GameError, Move, PlayerView, Take
+
+    def hoarder(view: PlayerView) -> Move:
+        # Always take the discard onto a revealed card when possible: no Land is explored.
+        kingdom = view.me.kingdom
+        for move in view.legal_moves:
+            if isinstance(move, Take) and kingdom[move.position] is not None:
+                return move
+        return view.legal_moves[0]
+
+    with pytest.raises(GameError):
+        play_game([hoarder, hoarder], seed=1, max_moves=500)
+
+
 def test_record_of_play_random_game() -> None:
     """The record of a random game names its seed, players, first player and every move."""
     game = play_random_game(3, seed=12, first_player=2, move_seed=5)

@@ -127,12 +127,18 @@ def play_game(
     *,
     first_player: int = 0,
     ruleset: Ruleset | str = POCKET,
+    max_moves: int | None = None,
 ) -> PlayedGame:
     """Play a whole game between ``players`` (one per seat), each seeing only its view (R8).
+
+    The rules set no limit on the length of a game: players who only ever take the
+    discard onto revealed cards never end it (R7.1 needs the last Unexplored Land to go).
+    ``max_moves`` guards against such players.
 
     Raises:
         IllegalMoveError: a player returned a move that is not legal.
         PlayerCountError: not 2 to 4 players.
+        GameError: the game was not over after ``max_moves`` moves.
 
     Examples:
         >>> game = play_game([RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)], seed=9)
@@ -143,6 +149,8 @@ def play_game(
     state = new_game(len(players), seed, first_player, rules)
     moves: list[Move] = []
     while not state.is_over:
+        if max_moves is not None and len(moves) >= max_moves:
+            raise GameError(f"the game is not over after {max_moves} moves")
         seat = state.current_player
         move = players[seat](player_view(state, seat))
         try:
