@@ -29,7 +29,13 @@ UNEXPLORED_LANDS: Final = 12
 #: The cell numbers of the 12 Unexplored Lands around the 2×2 centre, row by row (R2.4).
 OUTER_CELLS: Final = tuple(i for i in range(16) if i not in (5, 6, 9, 10))
 
-_CARD_ORDER: Final = {card: i for i, card in enumerate(Card)}
+# Keyed by the enum's plain ``_value_``: a str hashes at C speed, an Enum member does not.
+_CARD_ORDER: Final[dict[str, int]] = {card._value_: i for i, card in enumerate(Card)}
+_DECKS: Final = {n: deck(n) for n in (2, 3, 4)}
+
+
+def _card_order(card: Card) -> int:
+    return _CARD_ORDER[card._value_]
 
 
 def check_seed(seed: object) -> int:
@@ -108,7 +114,7 @@ def new_game(
     rules = get_ruleset(ruleset)
     rng = random.Random(seed)
     # R2.1: shuffle the Kingdom cards and the Legends separately.
-    pile = list(deck(n))
+    pile = list(_DECKS[n])
     rng.shuffle(pile)
     legends = list(Legend)
     rng.shuffle(legends)
@@ -124,7 +130,7 @@ def new_game(
         while len(hand) < STARTING_CARDS:
             card = pile.pop()
             (aside if card in hand else hand).append(card)
-        hands[seat] = sorted(hand, key=_CARD_ORDER.__getitem__)
+        hands[seat] = sorted(hand, key=_card_order)
     pile.extend(aside)
     rng.shuffle(pile)
     # R2.4: 12 face-down cards around the centre of each Kingdom.
