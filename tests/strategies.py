@@ -1,4 +1,5 @@
-"""Hypothesis strategies shared by the tests: cards, Kingdoms, notations, Legends, sheets, game files."""
+"""Hypothesis strategies shared by the tests: cards, Kingdoms, notations, Legends, sheets,
+game files and games."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import datetime
 import itertools
 import json
 import math
+import random
 from collections.abc import Mapping
 
 from hypothesis import strategies as st
@@ -14,14 +16,20 @@ from drako_rules import (
     Card,
     Category,
     Game,
+    GameState,
     Kingdom,
     Legend,
+    PlayedGame,
     PlayerEntry,
     Position,
     ScoreSheet,
+    apply_move,
     deck,
     format_game,
     get_ruleset,
+    legal_moves,
+    new_game,
+    play_random_game,
     score,
 )
 
@@ -346,3 +354,45 @@ def near_valid_documents(draw: st.DrawFn) -> dict[str, object]:
         else:
             parent[last] = new
     return document
+
+
+# --- games (issue 3) ---------------------------------------------------------------------
+
+player_counts: st.SearchStrategy[int] = st.sampled_from([2, 3, 4])
+seeds: st.SearchStrategy[int] = st.integers(min_value=-(2**70), max_value=2**70)
+
+
+def play_randomly(state: GameState, rng: random.Random, steps: int) -> GameState:
+    """``state`` after up to ``steps`` uniformly random legal moves chosen with ``rng``."""
+    for _ in range(steps):
+        moves = legal_moves(state)
+        if not moves:
+            break
+        state = apply_move(state, rng.choice(moves))
+    return state
+
+
+@st.composite
+def game_states(
+    draw: st.DrawFn,
+    players: st.SearchStrategy[int] = player_counts,
+    max_steps: int = 250,
+) -> GameState:
+    """A state reached by random legal play from a random setup (any phase, over or not)."""
+    n = draw(players)
+    state = new_game(n, draw(seeds), first_player=draw(st.integers(0, n - 1)))
+    steps = draw(st.integers(0, max_steps))
+    return play_randomly(state, random.Random(draw(st.integers(0, 2**32))), steps)
+
+
+@st.composite
+def finished_games(draw: st.DrawFn, players: st.SearchStrategy[int] = player_counts) -> PlayedGame:
+    """A whole random game (record and final state)."""
+    n = draw(players)
+    return play_random_game(
+        n,
+        draw(seeds),
+        first_player=draw(st.integers(0, n - 1)),
+        ruleset=draw(st.sampled_from(["pocket", "classic"])),
+        move_seed=draw(st.integers(0, 2**32)),
+    )

@@ -262,7 +262,7 @@ def test_rulings_page_lists_every_ruling_and_adaptation() -> None:
 
 def _public_modules() -> list[tuple[str, set[str]]]:
     modules = []
-    for info in pkgutil.iter_modules(drako_rules.__path__, prefix="drako_rules."):
+    for info in pkgutil.walk_packages(drako_rules.__path__, prefix="drako_rules."):
         module = importlib.import_module(info.name)
         modules.append((info.name, set(getattr(module, "__all__", []))))
     return modules

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "DrakoError",
+    "GameError",
     "IllegalMoveError",
     "InvalidGameError",
     "InvalidMoveError",
@@ -76,6 +77,11 @@ class IllegalMoveError(DrakoError, ValueError):
     def __init__(self, message: str, *, rule: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+
+
+class GameError(DrakoError, ValueError):
+    """Arguments that do not fit a game: a seed that is not an integer, a seat that is not
+    a player's (R2.7, R8), the final scores of a game that is not over (R7.3)."""
 
 
 class InvalidGameError(DrakoError, ValueError):

@@ -1,0 +1,157 @@
+"""Setting up a game (R2): :func:`new_game`.
+
+Every shuffle comes from the seed (R2.8): the setup draws from one ``random.Random(seed)``
+in a fixed order, and each later reshuffle of the discard pile (R3.5) from a generator
+derived from the seed and the number of reshuffles so far (:func:`reshuffle_rng`), so the
+state never holds a mutable generator.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from drako_rules.cards import Card, Legend, check_player_count, deck
+from drako_rules.errors import GameError
+from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState
+from drako_rules.kingdom import Kingdom
+from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
+
+__all__ = ["LEGEND_ROW_SIZE", "STARTING_CARDS", "UNEXPLORED_LANDS", "new_game", "reshuffle_rng"]
+
+#: Legends face up in the legend row at the start (R2.2).
+LEGEND_ROW_SIZE: Final = 8
+#: Starting cards of different kinds held by each player (R2.3).
+STARTING_CARDS: Final = 4
+#: Unexplored Lands dealt to each player around the centre (R2.4).
+UNEXPLORED_LANDS: Final = 12
+
+#: The cell numbers of the 12 Unexplored Lands around the 2×2 centre, row by row (R2.4).
+OUTER_CELLS: Final = tuple(i for i in range(16) if i not in (5, 6, 9, 10))
+
+# Keyed by the enum's plain ``_value_``: a str hashes at C speed, an Enum member does not.
+_CARD_ORDER: Final[dict[str, int]] = {card._value_: i for i, card in enumerate(Card)}
+_DECKS: Final = {n: deck(n) for n in (2, 3, 4)}
+
+
+def _card_order(card: Card) -> int:
+    return _CARD_ORDER[card._value_]
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is an integer (any size, negative allowed) (R2.8).
+
+    Raises:
+        GameError: for anything else (``bool`` included).
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise GameError(f"the seed of a game is an integer, not {seed!r} (R2.8)")
+    return seed
+
+
+def check_seat(seat: object, players: int, what: str = "player") -> int:
+    """Return ``seat`` if it is a seat of a ``players``-player game (0 to players − 1).
+
+    Raises:
+        GameError: for anything else.
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise GameError(
+            f"the {what} is a seat from 0 to {players - 1} in a {players}-player game, not {seat!r}"
+        )
+    return seat
+
+
+def reshuffle_rng(seed: int, reshuffles: int) -> random.Random:
+    """The generator of the reshuffle number ``reshuffles`` (0 for the first) of a game (R3.5).
+
+    Derived from the seed and the count alone, so that the state holds no generator and
+    the same seed and moves give the same game (R2.8).
+    """
+    return random.Random(f"drako-rules/reshuffle/{seed}/{reshuffles}")
+
+
+def new_game(
+    players: int, seed: int, first_player: int = 0, ruleset: Ruleset | str = POCKET
+) -> GameState:
+    """Set up a game (R2) and return its state, waiting for the starting arrangements.
+
+    In this order, all from ``random.Random(seed)`` (R2.8):
+
+    1. the deck for the player count (R1.2–R1.3) and the 15 Legends are shuffled
+       separately (R2.1); 8 Legends form the legend row, the rest the legend deck (R2.2);
+    2. each player in seat order, starting with the first player, draws until holding 4
+       cards of different kinds; a card of a kind already held is set aside (R2.3);
+    3. the set-aside cards go back into the draw pile, which is shuffled (R2.3);
+    4. each player, in the same order, is dealt 12 face-down cards, the Unexplored Lands
+       around the centre, to the cells 0–4, 7–8 and 11–15 in order (R2.4).
+
+    Then each player arranges the 4 starting cards (R2.5, :class:`Arrange`); after the
+    last arrangement the top card of the draw pile starts the discard pile (R2.6) and the
+    first player plays (R2.7).
+
+    Args:
+        players: 2, 3 or 4 (R1.3).
+        seed: any integer; the same seed, players and moves give the same game (R2.8).
+        first_player: the seat that starts, 0 by default ("the oldest player", R2.7).
+        ruleset: the scoring rules, :data:`POCKET` by default, or a ruleset name (R9).
+
+    Raises:
+        PlayerCountError: ``players`` is not 2, 3 or 4.
+        GameError: ``seed`` is not an integer, or ``first_player`` not a seat.
+        RulesetError: an unknown ruleset name.
+
+    Examples:
+        >>> state = new_game(3, seed=2026)  # 60 cards: 3 hands of 4, 3 × 12 dealt, 12 left
+        >>> len(state.draw_pile), len(state.legend_row), len(state.legend_deck)
+        (12, 8, 7)
+        >>> [len(p.hand) for p in state.players], state.phase.value
+        ([4, 4, 4], 'arrange')
+    """
+    n = check_player_count(players)
+    check_seed(seed)
+    check_seat(first_player, n, "first player")
+    rules = get_ruleset(ruleset)
+    rng = random.Random(seed)
+    # R2.1: shuffle the Kingdom cards and the Legends separately.
+    pile = list(_DECKS[n])
+    rng.shuffle(pile)
+    legends = list(Legend)
+    rng.shuffle(legends)
+    # R2.2: 8 Legends face up, top of the shuffled pile first; the rest stays the deck.
+    row = tuple(legends[-LEGEND_ROW_SIZE:][::-1])
+    legend_deck = tuple(legends[:-LEGEND_ROW_SIZE])
+    seats = [(first_player + k) % n for k in range(n)]
+    # R2.3: draw until holding 4 of different kinds; duplicates set aside.
+    hands: dict[int, list[Card]] = {}
+    aside: list[Card] = []
+    for seat in seats:
+        hand: list[Card] = []
+        while len(hand) < STARTING_CARDS:
+            card = pile.pop()
+            (aside if card in hand else hand).append(card)
+        hands[seat] = sorted(hand, key=_card_order)
+    pile.extend(aside)
+    rng.shuffle(pile)
+    # R2.4: 12 face-down cards around the centre of each Kingdom.
+    hidden: dict[int, tuple[Card | None, ...]] = {}
+    for seat in seats:
+        cells = list(NO_HIDDEN)
+        for i in OUTER_CELLS:
+            cells[i] = pile.pop()
+        hidden[seat] = tuple(cells)
+    empty = Kingdom.unexplored()
+    return GameState(
+        rules,
+        seed,
+        first_player,
+        tuple(PlayerState(empty, (), tuple(hands[s])) for s in range(n)),
+        first_player,
+        Phase.ARRANGE,
+        0,
+        tuple(pile),
+        (),
+        row,
+        legend_deck,
+        tuple(hidden[s] for s in range(n)),
+    )

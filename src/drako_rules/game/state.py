@@ -1,0 +1,197 @@
+"""The state of a game (R2, R3, R6, R7): :class:`GameState`, :class:`PlayerState`, :class:`Phase`.
+
+A :class:`GameState` is the whole truth of a game, hidden cards included: the engine's
+value, for servers and simulations. What a player may see is a
+:class:`~drako_rules.PlayerView` (R8), made by :func:`~drako_rules.player_view`.
+
+The phase machine:
+    A game goes through these phases (:class:`Phase`); :func:`~drako_rules.legal_moves`
+    lists what the player to move may decide in each.
+
+    1. ``ARRANGE`` (R2.5): each player in turn, in seat order from the first player,
+       chooses where the 4 starting cards go in the 2×2 centre (:class:`Arrange`). After
+       the last one, the top card of the draw pile starts the discard pile (R2.6) and the
+       first player's first turn begins.
+    2. ``BEFORE_CARD``: the start of a turn. The player may claim one Legend (R6.1) and
+       must take one card (R3.1): the discard pile's top onto a legal position
+       (:class:`Take`, R3.2) or the top of the draw pile (:class:`Draw`, R3.3, R3.5).
+    3. ``DRAWN`` (R3.3): the player, who alone sees the drawn card (R8.3), places it
+       (:class:`Place`, R3.4) or discards it and reveals an Unexplored Land
+       (:class:`Reveal`).
+    4. ``AFTER_CARD``: the card action is done and the player, who has not claimed a
+       Legend this turn, meets a Legend of the row: claim it (:class:`Claim`) or
+       :class:`End` the turn (R6.1).
+    5. ``OVER`` (R7): a card action left a Kingdom without Unexplored Land; every hidden
+       card has been revealed (R7.2) and no one moves again.
+
+    The turn passes by itself as soon as the player has nothing left to decide: after the
+    card action when no Legend can be claimed (one already claimed this turn, or none
+    met), and after a Legend claimed after the card action.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from drako_rules.cards import Card, Legend
+from drako_rules.kingdom import Kingdom
+from drako_rules.rulesets import Ruleset
+
+__all__ = ["GameState", "Phase", "PlayerState"]
+
+
+class Phase(enum.Enum):
+    """Where a game stands: what kind of decision is awaited (see the module documentation)."""
+
+    ARRANGE = "arrange"
+    """Waiting for the current player's starting arrangement (R2.5)."""
+    BEFORE_CARD = "before-card"
+    """Start of a turn: claim a Legend (R6.1), then take or draw a card (R3.1)."""
+    DRAWN = "drawn"
+    """A card was drawn: place it, or discard it and reveal an Unexplored Land (R3.3)."""
+    AFTER_CARD = "after-card"
+    """After the card action: claim a met Legend or end the turn (R6.1)."""
+    OVER = "over"
+    """The game has ended (R7); every card is revealed."""
+
+
+@attrs.frozen
+class PlayerState:
+    """What everyone knows of one player (R8.1).
+
+    Attributes:
+        kingdom: the 4×4 Kingdom as it lies on the table: revealed cards, and ``None`` for
+            each Unexplored Land (its kind is kept by the engine, in
+            :attr:`GameState.hidden`). Before the player's starting arrangement the
+            centre is empty and shows as ``None`` too.
+        legends: the Legends the player claimed, in claim order (R6.3).
+        hand: the 4 starting cards of different kinds, sorted in card order, until they
+            are arranged (R2.3, R2.5); empty afterwards. Ruling: the starting cards are
+            drawn face up (duplicates must be seen to be set aside), so everyone sees them.
+    """
+
+    kingdom: Kingdom
+    legends: tuple[Legend, ...] = ()
+    hand: tuple[Card, ...] = ()
+
+
+def _phase_label(phase: Phase) -> str:
+    return phase.value
+
+
+@attrs.frozen(repr=False)
+class GameState:
+    """The whole state of a game, hidden cards included (R2–R3, R6–R7). Immutable.
+
+    Never show a ``GameState`` to a player: it holds the kinds of the Unexplored Lands
+    and the order of the piles. Send :func:`~drako_rules.player_view` instead (R8).
+    The seed is part of the state so that reshuffles (R3.5) are decided by the state
+    alone (R2.8).
+
+    Piles are tuples whose **last** item is the top.
+
+    Attributes:
+        ruleset: the scoring rules of the game (R9).
+        seed: the seed every shuffle comes from (R2.8).
+        first_player: the seat of the first player (R2.7).
+        players: each player's public state, by seat.
+        current_player: the seat of the player to move (in ``OVER``: the player whose card
+            action ended the game, R7.1).
+        phase: what kind of decision is awaited (:class:`Phase`).
+        turn: the number of the current turn, from 1 for the first player's first turn;
+            0 during the starting arrangements.
+        draw_pile: the face-down draw pile, top last (R2.1, R3.3).
+        discard_pile: the face-up discard pile, top last (R2.6, R3.4a); empty until the
+            starting arrangements are done.
+        legend_row: the face-up Legends that can be claimed (R2.2, R6.2); a claimed
+            Legend's replacement takes its slot.
+        legend_deck: the face-down Legends, top last (R2.2, R6.2).
+        hidden: for each player, the 16 cells of the Kingdom: the kind of the card under
+            each Unexplored Land, ``None`` elsewhere (R2.4, R8.2).
+        drawn: the card drawn and not yet placed or discarded (phase ``DRAWN``, R3.3).
+        claimed_this_turn: whether the player to move has claimed a Legend this turn (R6.1).
+        reshuffles: how many times the discard pile was shuffled into a new draw pile
+            (R3.5); with the seed it decides the next shuffle.
+
+    Examples:
+        >>> from drako_rules import new_game, apply_move, Move
+        >>> state = new_game(2, seed=7)
+        >>> state.phase, state.current_player, state.players[0].kingdom
+        (<Phase.ARRANGE: 'arrange'>, 0, Kingdom.parse('????/????/????/????'))
+        >>> state = apply_move(state, Move.parse("arrange 0123"))
+        >>> state = apply_move(state, Move.parse("arrange 3210"))
+        >>> state.phase, state.current_player, state.turn, len(state.discard_pile)
+        (<Phase.BEFORE_CARD: 'before-card'>, 0, 1, 1)
+        >>> print(state)  # doctest: +ELLIPSIS
+        GameState 2 players, pocket, seed 7, turn 1, player 0 before-card, draw pile 7, ...
+        legend row: ...
+        *player 0: ????/?...?/?...?/????  no Legend
+         player 1: ????/?...?/?...?/????  no Legend
+    """
+
+    ruleset: Ruleset
+    seed: int
+    first_player: int
+    players: tuple[PlayerState, ...]
+    current_player: int
+    phase: Phase
+    turn: int
+    draw_pile: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    legend_row: tuple[Legend, ...]
+    legend_deck: tuple[Legend, ...]
+    hidden: tuple[tuple[Card | None, ...], ...]
+    drawn: Card | None = None
+    claimed_this_turn: bool = False
+    reshuffles: int = 0
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (R7.1); then no one moves again."""
+        return self.phase is Phase.OVER
+
+    @property
+    def player_count(self) -> int:
+        """The number of players (R1.3)."""
+        return len(self.players)
+
+    @property
+    def current(self) -> PlayerState:
+        """The state of the player to move."""
+        return self.players[self.current_player]
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The top card of the discard pile (R3.1), or None while it is empty."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def __repr__(self) -> str:
+        drawn = f", drawn {self.drawn.english}" if self.drawn is not None else ""
+        top = self.discard_top
+        return (
+            f"<GameState {len(self.players)} players, {self.ruleset.name}, seed {self.seed}, "
+            f"turn {self.turn}, player {self.current_player} {_phase_label(self.phase)}"
+            f"{drawn}, draw pile {len(self.draw_pile)}, discard pile {len(self.discard_pile)}"
+            f"{f' (top {top.english})' if top is not None else ''}, "
+            f"legend row {len(self.legend_row)}, legend deck {len(self.legend_deck)}>"
+        )
+
+    def __str__(self) -> str:
+        """A readable summary: phase, piles, legend row and every player's public state."""
+        lines = [repr(self)[1:-1]]
+        if self.drawn is not None:
+            lines.append(f"drawn card (seen by player {self.current_player} only): {self.drawn}")
+        lines.append("legend row: " + (", ".join(x.value for x in self.legend_row) or "empty"))
+        for seat, player in enumerate(self.players):
+            mark = "*" if seat == self.current_player and not self.is_over else " "
+            legends = ", ".join(x.value for x in player.legends) or "no Legend"
+            hand = f"; hand {' '.join(c.letter for c in player.hand)}" if player.hand else ""
+            lines.append(f"{mark}player {seat}: {player.kingdom}  {legends}{hand}")
+        return "\n".join(lines)
+
+
+#: The cells of a Kingdom that hold no hidden card: sixteen ``None`` (R2.4).
+NO_HIDDEN: Final[tuple[Card | None, ...]] = (None,) * 16

@@ -1,0 +1,626 @@
+"""The rules of play as pure functions (R3, R6, R7): :func:`legal_moves`, :func:`apply_move`.
+
+Both take a :class:`~drako_rules.GameState` and never change it; :func:`apply_move`
+returns a new state that shares every unchanged part with the old one.
+
+Rulings on the corners of R3, R6 and R7 (each is also tested):
+
+- **Drawing is always possible at the start of a turn.** Every Kingdom holds 16 cards
+  once arranged, so the draw pile and the discard pile hold together
+  ``deck − 16·players`` cards (8, 12 or 16, R1.3) at the start of every turn: either
+  the draw pile has a card, or the discard pile has more than one and is reshuffled
+  (R3.5). The case "neither draw nor take" of R3.5 cannot arise; should a state built
+  by hand reach it, :class:`~drako_rules.Draw` is simply not legal.
+- **A card always has a legal place.** Until the game ends the player's Kingdom has an
+  Unexplored Land, and any card may replace one (R3.4d); so the discard pile's top can
+  always be taken (R3.2) and a drawn card always placed (R3.3), and a drawn card can
+  always be discarded with a reveal. A Kingdom without Unexplored Land ends the game at
+  once (R7.1), so "discard with nothing to reveal" cannot happen either.
+- **Order of the discard pile.** Taking removes the top card first, then the replaced
+  card goes on top (R3.4a). Discarding a drawn card puts it on top, then the revealed
+  Land stays in the Kingdom (R3.3). A replaced Unexplored Land goes to the discard pile
+  revealed (R3.4d).
+- **Legends (R6.1).** At most one per turn: before taking a card, or after the card
+  action. Claiming before the card action leaves the player to take a card; claiming
+  after it ends the turn. The claimed Legend's slot in the row is filled from the top of
+  the legend deck, or the row shrinks (R6.2).
+- **The turn passes by itself.** After the card action the player is asked only if a
+  Legend can still be claimed (none claimed this turn and one of the row is met); then
+  :class:`~drako_rules.End` declines it. Otherwise the next player's turn starts at once.
+- **End of the game (R7).** When a card action (take, place, or reveal) leaves the
+  player's Kingdom with no Unexplored Land, the game ends at once: no Legend for that
+  player after the action, every other Unexplored Land of every player is revealed
+  (R7.2), and :func:`legal_moves` is empty from then on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, NoReturn
+
+from drako_rules.cards import Card, Legend
+from drako_rules.errors import GameError, IllegalMoveError, InvalidMoveError
+from drako_rules.game.moves import (
+    ACTION_SPACE_SIZE,
+    ARRANGE_MOVES,
+    CENTRE,
+    CLAIM_MOVES,
+    DRAW,
+    END,
+    PLACE_MOVES,
+    REVEAL_MOVES,
+    TAKE_MOVES,
+    Arrange,
+    Claim,
+    Draw,
+    End,
+    Move,
+    Place,
+    Reveal,
+    Take,
+)
+from drako_rules.game.setup import reshuffle_rng
+from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState
+from drako_rules.kingdom import UNEXPLORED_CODE, Kingdom, Position
+from drako_rules.legends import legends_met
+from drako_rules.scoring import Ranking, ScoreSheet, ranking, score
+
+__all__ = [
+    "apply_move",
+    "final_ranking",
+    "final_scores",
+    "legal_action_mask",
+    "legal_moves",
+]
+
+_ALL: Final = 0xFFFF
+_DRAGON: Final = Card.DRAGON.index
+_PORTAL: Final = Card.PORTAL.index
+# Keyed by the enum's plain ``_value_`` (the letter or id): a str key hashes at C speed,
+# an Enum member's hash is a Python call, and these lookups are on the hot path.
+_CODE: Final[dict[str, int]] = {card._value_: card.index for card in Card}
+_LEGEND_BIT: Final[dict[str, int]] = {legend._value_: 1 << i for i, legend in enumerate(Legend)}
+_CENTRE_CELLS: Final = tuple(p.index for p in CENTRE)
+
+_BEFORE: Final = Phase.BEFORE_CARD
+_DRAWN: Final = Phase.DRAWN
+_AFTER: Final = Phase.AFTER_CARD
+_OVER: Final = Phase.OVER
+_ARRANGE: Final = Phase.ARRANGE
+_DRAW_ONLY: Final[tuple[Move, ...]] = (DRAW,)
+_END_ONLY: Final[tuple[Move, ...]] = (END,)
+
+
+# --- small tables, filled on demand ------------------------------------------------------
+
+
+def _by_mask(moves: tuple[Move, ...]) -> Callable[[int], tuple[Move, ...]]:
+    """``f(mask)``: the moves of ``moves`` (one per cell) whose cell is in ``mask``, cached."""
+    table: dict[int, tuple[Move, ...]] = {}
+
+    def moves_in(mask: int) -> tuple[Move, ...]:
+        found = table.get(mask)
+        if found is None:
+            found = table[mask] = tuple(moves[i] for i in range(16) if mask >> i & 1)
+        return found
+
+    return moves_in
+
+
+_takes: Final = _by_mask(TAKE_MOVES)
+_places: Final = _by_mask(PLACE_MOVES)
+_reveals: Final = _by_mask(REVEAL_MOVES)
+
+
+# Which Legends a Kingdom meets, and which are in a legend row, as 15-bit masks (bit i for
+# the i-th Legend, as in the action space). Both are cached by object identity: a state
+# shares its Kingdoms and its row with the states before and after it, so a lookup is one
+# dict access; the cache keeps each key alive, so an id is never reused while cached.
+_CACHE_LIMIT: Final = 4096
+_met_cache: dict[int, tuple[Kingdom, int]] = {}
+_row_cache: dict[int, tuple[tuple[Legend, ...], int]] = {}
+_claims_of_mask: dict[int, tuple[Move, ...]] = {}
+
+
+def _met_mask(kingdom: Kingdom) -> int:
+    """The Legends the revealed ``kingdom`` meets (R6.1, R6.4), as a mask."""
+    entry = _met_cache.get(id(kingdom))
+    if entry is not None and entry[0] is kingdom:
+        return entry[1]
+    mask = 0
+    for legend in legends_met(kingdom):
+        mask |= _LEGEND_BIT[legend._value_]
+    if len(_met_cache) >= _CACHE_LIMIT:
+        _met_cache.clear()
+    _met_cache[id(kingdom)] = (kingdom, mask)
+    return mask
+
+
+def _row_mask(row: tuple[Legend, ...]) -> int:
+    """The Legends of a legend row, as a mask."""
+    entry = _row_cache.get(id(row))
+    if entry is not None and entry[0] is row:
+        return entry[1]
+    mask = 0
+    for legend in row:
+        mask |= _LEGEND_BIT[legend._value_]
+    if len(_row_cache) >= _CACHE_LIMIT:
+        _row_cache.clear()
+    _row_cache[id(row)] = (row, mask)
+    return mask
+
+
+def _claims(row: tuple[Legend, ...], kingdom: Kingdom) -> tuple[Move, ...]:
+    """The Legends of the row that ``kingdom`` meets, as Claim moves in id order (R6.1)."""
+    mask = _met_mask(kingdom) & _row_mask(row)
+    if not mask:
+        return ()
+    claims = _claims_of_mask.get(mask)
+    if claims is None:
+        claims = _claims_of_mask[mask] = tuple(
+            move for i, move in enumerate(CLAIM_MOVES) if mask >> i & 1
+        )
+    return claims
+
+
+def _open_cells(kingdom: Kingdom, card: Card) -> int:
+    """The cells where ``card`` may replace what lies there, as a mask (R3.4b–d).
+
+    Not a revealed Dragon or Portal (R3.4b), nor a revealed card of the same kind
+    (R3.4c); any Unexplored Land (R3.4d).
+    """
+    masks = kingdom._masks
+    return _ALL & ~(masks[_DRAGON] | masks[_PORTAL] | masks[_CODE[card._value_]])
+
+
+# --- legal moves -----------------------------------------------------------------------------
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every legal decision of the player to move, in increasing action-id order.
+
+    By phase (see :mod:`drako_rules.game.state`):
+
+    - ``ARRANGE``: the 24 arrangements of the starting cards (R2.5);
+    - ``BEFORE_CARD``: each Legend of the row the Kingdom meets, unless one was claimed
+      this turn (R6.1); taking the discard pile's top onto each legal position (R3.2,
+      R3.4); drawing, unless the draw pile is empty and the discard pile holds one card
+      (R3.5);
+    - ``DRAWN``: placing the drawn card on each legal position (R3.4), discarding it and
+      revealing each Unexplored Land (R3.3);
+    - ``AFTER_CARD``: each Legend of the row the Kingdom meets, and ending the turn (R6.1);
+    - ``OVER``: nothing (R7.1).
+
+    The moves are the prebuilt instances of :data:`~drako_rules.game.moves.MOVES`.
+
+    Examples:
+        >>> from drako_rules import new_game
+        >>> len(legal_moves(new_game(2, seed=1)))
+        24
+    """
+    phase = state.phase
+    if phase is _BEFORE:
+        kingdom = state.players[state.current_player].kingdom
+        takes = _takes(_open_cells(kingdom, state.discard_pile[-1]))
+        if not state.claimed_this_turn:
+            claims = _claims(state.legend_row, kingdom)
+            if claims:
+                takes = claims + takes
+        if state.draw_pile or len(state.discard_pile) > 1:
+            return takes + _DRAW_ONLY
+        return takes
+    if phase is _DRAWN:
+        kingdom = state.players[state.current_player].kingdom
+        assert state.drawn is not None
+        return _places(_open_cells(kingdom, state.drawn)) + _reveals(
+            kingdom._masks[UNEXPLORED_CODE]
+        )
+    if phase is _AFTER:
+        kingdom = state.players[state.current_player].kingdom
+        return _claims(state.legend_row, kingdom) + _END_ONLY
+    if phase is _ARRANGE:
+        return ARRANGE_MOVES
+    return ()
+
+
+def legal_action_mask(state: GameState) -> tuple[bool, ...]:
+    """For each action id, whether that move is legal now (length ``ACTION_SPACE_SIZE``).
+
+    Examples:
+        >>> from drako_rules import new_game
+        >>> mask = legal_action_mask(new_game(2, seed=1))
+        >>> len(mask), sum(mask), mask[:3]
+        (89, 24, (True, True, True))
+    """
+    mask = [False] * ACTION_SPACE_SIZE
+    for move in legal_moves(state):
+        mask[move.action_id] = True
+    return tuple(mask)
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+
+def _out_of_turn(state: GameState, move: Move) -> NoReturn:
+    """Raise the error for a move of a kind the current phase does not allow."""
+    who = f"player {state.current_player}"
+    phase = state.phase
+    if phase is _OVER:
+        raise IllegalMoveError(f"{move} is not allowed: the game is over (R7.1)", rule="R7.1")
+    if phase is _ARRANGE:
+        raise IllegalMoveError(
+            f"{move} is not allowed: {who} must first arrange the starting cards, such as "
+            "'arrange 0123' (R2.5)",
+            rule="R2.5",
+        )
+    if isinstance(move, Arrange):
+        raise IllegalMoveError(
+            f"{move} is not allowed: the starting cards are already arranged (R2.5)",
+            rule="R2.5",
+        )
+    if phase is _DRAWN:
+        assert state.drawn is not None
+        if isinstance(move, Claim):
+            raise IllegalMoveError(
+                f"{move} is not allowed now: a Legend is claimed before taking a card or after "
+                f"the card action, and {who} still holds the drawn card (R6.1)",
+                rule="R6.1",
+            )
+        raise IllegalMoveError(
+            f"{move} is not allowed: {who} drew a {state.drawn} and must place it or discard "
+            "it and reveal an Unexplored Land (R3.3)",
+            rule="R3.3",
+        )
+    if phase is _BEFORE:
+        if isinstance(move, End):
+            raise IllegalMoveError(
+                f"{move} is not allowed: {who} must first take a card, from the discard pile "
+                "or the draw pile (R3.1)",
+                rule="R3.1",
+            )
+        raise IllegalMoveError(
+            f"{move} is not allowed: {who} has drawn no card; draw first (R3.3)", rule="R3.3"
+        )
+    raise IllegalMoveError(
+        f"{move} is not allowed: {who} already took a card this turn; claim a Legend or end "
+        "the turn (R3.1)",
+        rule="R3.1",
+    )
+
+
+def _check_replace(state: GameState, position: Position, card: Card, how: str) -> None:
+    """Raise unless ``card`` may replace the card at ``position`` (R3.4b, R3.4c)."""
+    old = state.players[state.current_player].kingdom.cells[position.index]
+    if old is None:
+        return  # R3.4d: an Unexplored Land may be replaced by any card.
+    if old is Card.DRAGON or old is Card.PORTAL:
+        raise IllegalMoveError(
+            f"{how} {card} on {position} is not allowed: the revealed {old} there can never "
+            "be replaced (R3.4b)",
+            rule="R3.4b",
+        )
+    if old is card:
+        raise IllegalMoveError(
+            f"{how} {card} on {position} is not allowed: a revealed card cannot be replaced "
+            f"by a card of the same kind, and {position} holds a {old} (R3.4c)",
+            rule="R3.4c",
+        )
+
+
+# --- transitions -----------------------------------------------------------------------------
+# GameState is built positionally (the fastest constructor call), in field order:
+# ruleset, seed, first_player, players, current_player, phase, turn, draw_pile,
+# discard_pile, legend_row, legend_deck, hidden, drawn, claimed_this_turn, reshuffles.
+
+
+def _with_player(
+    players: tuple[PlayerState, ...], seat: int, player: PlayerState
+) -> tuple[PlayerState, ...]:
+    return (*players[:seat], player, *players[seat + 1 :])
+
+
+def _next_turn(
+    s: GameState,
+    players: tuple[PlayerState, ...],
+    draw_pile: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    legend_row: tuple[Legend, ...],
+    legend_deck: tuple[Legend, ...],
+    hidden: tuple[tuple[Card | None, ...], ...],
+) -> GameState:
+    """The start of the next player's turn, in seat order (R2.7)."""
+    return GameState(
+        s.ruleset, s.seed, s.first_player, players, (s.current_player + 1) % len(players),
+        _BEFORE, s.turn + 1, draw_pile, discard_pile, legend_row, legend_deck, hidden,
+        None, False, s.reshuffles,
+    )  # fmt: skip
+
+
+def _end_game(
+    s: GameState,
+    players: tuple[PlayerState, ...],
+    draw_pile: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    hidden: tuple[tuple[Card | None, ...], ...],
+) -> GameState:
+    """The game over (R7.1): every remaining Unexplored Land revealed (R7.2)."""
+    revealed = []
+    for player, cells in zip(players, hidden, strict=True):
+        if cells is NO_HIDDEN or cells == NO_HIDDEN:
+            revealed.append(player)
+            continue
+        kingdom = Kingdom(
+            tuple(
+                [
+                    c if c is not None else h
+                    for c, h in zip(player.kingdom.cells, cells, strict=True)
+                ]
+            )
+        )
+        revealed.append(PlayerState(kingdom, player.legends, player.hand))
+    return GameState(
+        s.ruleset, s.seed, s.first_player, tuple(revealed), s.current_player, _OVER, s.turn,
+        draw_pile, discard_pile, s.legend_row, s.legend_deck, (NO_HIDDEN,) * len(players),
+        None, s.claimed_this_turn, s.reshuffles,
+    )  # fmt: skip
+
+
+def _after_card_action(
+    s: GameState,
+    kingdom: Kingdom,
+    hidden: tuple[tuple[Card | None, ...], ...],
+    draw_pile: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+) -> GameState:
+    """The state after the card action of the player to move left ``kingdom`` (R3, R6.1, R7.1)."""
+    seat = s.current_player
+    player = s.players[seat]
+    players = _with_player(s.players, seat, PlayerState(kingdom, player.legends, player.hand))
+    if kingdom.is_complete:  # R7.1: no Unexplored Land left, the game ends at once.
+        return _end_game(s, players, draw_pile, discard_pile, hidden)
+    if not s.claimed_this_turn and _claims(s.legend_row, kingdom):
+        return GameState(
+            s.ruleset, s.seed, s.first_player, players, seat, _AFTER, s.turn, draw_pile,
+            discard_pile, s.legend_row, s.legend_deck, hidden, None, False, s.reshuffles,
+        )  # fmt: skip
+    return _next_turn(s, players, draw_pile, discard_pile, s.legend_row, s.legend_deck, hidden)
+
+
+def _replace(
+    s: GameState, position: Position, card: Card, discard_pile: tuple[Card, ...]
+) -> GameState:
+    """Put ``card`` on ``position``; the replaced card goes onto ``discard_pile`` (R3.4a, d)."""
+    seat = s.current_player
+    kingdom = s.players[seat].kingdom
+    i = position.index
+    old = kingdom.cells[i]
+    hidden = s.hidden
+    if old is None:  # R3.4d: the Unexplored Land goes to the discard pile revealed.
+        cells = hidden[seat]
+        old = cells[i]
+        assert old is not None
+        hidden = (*hidden[:seat], (*cells[:i], None, *cells[i + 1 :]), *hidden[seat + 1 :])
+    return _after_card_action(
+        s, kingdom.replace(position, card), hidden, s.draw_pile, (*discard_pile, old)
+    )
+
+
+def _arrange(s: GameState, move: Move) -> GameState:
+    """R2.5: the player's 4 starting cards go face up in the centre, as chosen."""
+    if s.phase is not _ARRANGE:
+        _out_of_turn(s, move)
+    assert isinstance(move, Arrange)
+    seat = s.current_player
+    player = s.players[seat]
+    cells: list[Card | None] = [None] * 16
+    for cell, index in zip(_CENTRE_CELLS, move.order, strict=True):
+        cells[cell] = player.hand[index]
+    players = _with_player(s.players, seat, PlayerState(Kingdom(tuple(cells)), player.legends))
+    following = (seat + 1) % len(players)
+    if following != s.first_player:
+        return GameState(
+            s.ruleset, s.seed, s.first_player, players, following, _ARRANGE, 0, s.draw_pile,
+            s.discard_pile, s.legend_row, s.legend_deck, s.hidden,
+        )  # fmt: skip
+    # R2.6: with every Kingdom arranged, one card from the draw pile starts the discard pile.
+    return GameState(
+        s.ruleset, s.seed, s.first_player, players, following, _BEFORE, 1, s.draw_pile[:-1],
+        (s.draw_pile[-1],), s.legend_row, s.legend_deck, s.hidden,
+    )  # fmt: skip
+
+
+def _claim(s: GameState, move: Move) -> GameState:
+    """R6.1–R6.3: claim a Legend of the row whose requirement the revealed Kingdom meets."""
+    phase = s.phase
+    if phase is not _BEFORE and phase is not _AFTER:
+        _out_of_turn(s, move)
+    assert isinstance(move, Claim)
+    seat = s.current_player
+    legend = move.legend
+    if s.claimed_this_turn:
+        raise IllegalMoveError(
+            f"{move} is not allowed: player {seat} already claimed a Legend this turn, and a "
+            "player claims at most one per turn (R6.1)",
+            rule="R6.1",
+        )
+    row = s.legend_row
+    if legend not in row:
+        owner = next((i for i, p in enumerate(s.players) if legend in p.legends), None)
+        if owner is not None:
+            raise IllegalMoveError(
+                f"{move} is not allowed: {legend} was claimed by player {owner} and stays "
+                "with that player (R6.3)",
+                rule="R6.3",
+            )
+        raise IllegalMoveError(
+            f"{move} is not allowed: {legend} is not in the legend row (R6.1)", rule="R6.1"
+        )
+    player = s.players[seat]
+    if not _met_mask(player.kingdom) & _LEGEND_BIT[legend._value_]:
+        raise IllegalMoveError(
+            f"{move} is not allowed: the revealed Kingdom {player.kingdom} of player {seat} "
+            f"does not meet {legend} ({legend.requirement}) (R6.1)",
+            rule="R6.1",
+        )
+    slot = row.index(legend)
+    deck = s.legend_deck
+    if deck:  # R6.2: the top of the legend deck takes the claimed Legend's slot.
+        row = (*row[:slot], deck[-1], *row[slot + 1 :])
+        deck = deck[:-1]
+    else:
+        row = (*row[:slot], *row[slot + 1 :])
+    players = _with_player(
+        s.players, seat, PlayerState(player.kingdom, (*player.legends, legend), player.hand)
+    )
+    if phase is _AFTER:  # nothing left to decide: the turn passes.
+        return _next_turn(s, players, s.draw_pile, s.discard_pile, row, deck, s.hidden)
+    return GameState(
+        s.ruleset, s.seed, s.first_player, players, seat, _BEFORE, s.turn, s.draw_pile,
+        s.discard_pile, row, deck, s.hidden, None, True, s.reshuffles,
+    )  # fmt: skip
+
+
+def _take(s: GameState, move: Move) -> GameState:
+    """R3.2: take the top of the discard pile onto a legal position (R3.4)."""
+    if s.phase is not _BEFORE:
+        _out_of_turn(s, move)
+    assert isinstance(move, Take)
+    discard = s.discard_pile
+    card = discard[-1]
+    _check_replace(s, move.position, card, "taking the discarded")
+    return _replace(s, move.position, card, discard[:-1])
+
+
+def _draw(s: GameState, move: Move) -> GameState:
+    """R3.3, R3.5: draw the top of the draw pile, reshuffling the discard pile if it is empty."""
+    if s.phase is not _BEFORE:
+        _out_of_turn(s, move)
+    draw, discard, reshuffles = s.draw_pile, s.discard_pile, s.reshuffles
+    if not draw:
+        if len(discard) < 2:
+            raise IllegalMoveError(
+                "draw is not allowed: the draw pile is empty and the discard pile has "
+                f"{len(discard)} card, too few to reshuffle (R3.5)",
+                rule="R3.5",
+            )
+        # R3.5: the discard pile except its top card becomes the new draw pile, shuffled.
+        pile = list(discard[:-1])
+        reshuffle_rng(s.seed, reshuffles).shuffle(pile)
+        draw, discard, reshuffles = tuple(pile), discard[-1:], reshuffles + 1
+    return GameState(
+        s.ruleset, s.seed, s.first_player, s.players, s.current_player, _DRAWN, s.turn,
+        draw[:-1], discard, s.legend_row, s.legend_deck, s.hidden, draw[-1],
+        s.claimed_this_turn, reshuffles,
+    )  # fmt: skip
+
+
+def _place(s: GameState, move: Move) -> GameState:
+    """R3.3, R3.4: place the drawn card on a legal position."""
+    card = s.drawn
+    if s.phase is not _DRAWN or card is None:
+        _out_of_turn(s, move)
+    assert isinstance(move, Place)
+    _check_replace(s, move.position, card, "placing the drawn")
+    return _replace(s, move.position, card, s.discard_pile)
+
+
+def _reveal(s: GameState, move: Move) -> GameState:
+    """R3.3: discard the drawn card face up and reveal one of the player's Unexplored Lands."""
+    card = s.drawn
+    if s.phase is not _DRAWN or card is None:
+        _out_of_turn(s, move)
+    assert isinstance(move, Reveal)
+    seat = s.current_player
+    position = move.position
+    i = position.index
+    kingdom = s.players[seat].kingdom
+    there = kingdom.cells[i]
+    if there is not None:
+        raise IllegalMoveError(
+            f"{move} is not allowed: {position} holds a revealed {there}, and only an "
+            "Unexplored Land can be revealed (R3.3)",
+            rule="R3.3",
+        )
+    hidden = s.hidden
+    cells = hidden[seat]
+    found = cells[i]
+    hidden = (*hidden[:seat], (*cells[:i], None, *cells[i + 1 :]), *hidden[seat + 1 :])
+    return _after_card_action(
+        s, kingdom.replace(position, found), hidden, s.draw_pile, (*s.discard_pile, card)
+    )
+
+
+def _end(s: GameState, move: Move) -> GameState:
+    """R6.1: end the turn after the card action without claiming a Legend."""
+    if s.phase is not _AFTER:
+        _out_of_turn(s, move)
+    return _next_turn(
+        s, s.players, s.draw_pile, s.discard_pile, s.legend_row, s.legend_deck, s.hidden
+    )
+
+
+_HANDLERS: Final[dict[type, Callable[[GameState, Move], GameState]]] = {
+    Arrange: _arrange,
+    Claim: _claim,
+    Take: _take,
+    Draw: _draw,
+    Place: _place,
+    Reveal: _reveal,
+    End: _end,
+}
+
+
+def apply_move(state: GameState, move: Move) -> GameState:
+    """The state after the player to move makes ``move``; ``state`` itself never changes.
+
+    Raises:
+        IllegalMoveError: the rules forbid the move now; ``rule`` names the rule it breaks
+            (``"R3.4b"``, ``"R3.4c"``, ``"R6.1"``, ``"R7.1"``, ...) and the message the
+            position and cards concerned.
+        InvalidMoveError: ``move`` is not a move at all (parse text with
+            :meth:`~drako_rules.Move.parse`).
+
+    Examples:
+        >>> from drako_rules import new_game, Move
+        >>> state = new_game(2, seed=3)
+        >>> for text in ("arrange 0123", "arrange 3210", "draw"):
+        ...     state = apply_move(state, Move.parse(text))
+        >>> state.phase.value, state.drawn is not None
+        ('drawn', True)
+        >>> apply_move(state, Move.parse("end"))
+        Traceback (most recent call last):
+        ...
+        drako_rules.errors.IllegalMoveError: end is not allowed: player 0 drew a ... (R3.3)
+    """
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise InvalidMoveError(
+            f"apply_move takes a Move (Move.parse reads the text form), not {move!r}"
+        )
+    if type(state) is not GameState:
+        raise GameError(f"apply_move takes a GameState, not {type(state).__name__}")
+    return handler(state, move)
+
+
+# --- end of the game ---------------------------------------------------------------------------
+
+
+def final_scores(state: GameState) -> tuple[ScoreSheet, ...]:
+    """Every player's score sheet at the end of the game, by seat (R7.3, R5).
+
+    Raises:
+        GameError: the game is not over.
+    """
+    if not state.is_over:
+        raise GameError("the game is not over: final scores come after R7.1 ends it (R7.3)")
+    ruleset = state.ruleset
+    return tuple(score(p.kingdom, p.legends, ruleset) for p in state.players)
+
+
+def final_ranking(state: GameState) -> Ranking:
+    """The places of the players at the end of the game, with the tie-breaks (R7.3, R5.6).
+
+    Raises:
+        GameError: the game is not over.
+    """
+    return ranking(final_scores(state))

@@ -1,0 +1,115 @@
+"""What one player may see of a game (R8): :class:`PlayerView` and :func:`player_view`.
+
+A view is what a bot or a remote client should receive instead of the
+:class:`~drako_rules.GameState`: every revealed card, the discard pile, the legend row and
+every player's Legends (R8.1); the sizes of the draw pile and of the legend deck but not
+their order, and nothing of the kind of any Unexplored Land (R8.2); the card just drawn
+only for the player who drew it (R8.3). The seed is left out too: with it, the hidden
+cards could be worked out (R2.8).
+
+Two states that differ only in the hidden cards or in the order of the piles give equal
+views, for every player. Views are immutable values and serialise to JSON
+(:func:`~drako_rules.view_to_json`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from drako_rules.cards import Card, Legend
+from drako_rules.game.moves import Move
+from drako_rules.game.setup import check_seat
+from drako_rules.game.state import GameState, Phase, PlayerState
+from drako_rules.game.transitions import legal_moves
+
+__all__ = ["PlayerView", "player_view"]
+
+
+@attrs.frozen
+class PlayerView:
+    """One player's view of a game (R8).
+
+    Attributes:
+        viewer: the seat of the player who sees this.
+        ruleset: the name of the ruleset (R9).
+        first_player: the seat of the first player (R2.7).
+        current_player: the seat of the player to move (R3).
+        phase: what kind of decision is awaited.
+        turn: the turn number (0 during the starting arrangements).
+        players: every player's public state: revealed Kingdom, Legends, starting hand
+            (R8.1).
+        draw_pile_size: how many cards the draw pile holds (its order is hidden, R8.2).
+        discard_pile: the discard pile, top last (R8.1).
+        legend_row: the Legends that can be claimed (R8.1).
+        legend_deck_size: how many Legends the legend deck holds (R8.2).
+        drawn: the card the viewer has drawn and not yet placed or discarded; None for
+            everyone else (R8.3).
+        claimed_this_turn: whether the player to move has claimed a Legend this turn.
+        legal_moves: the viewer's legal moves (empty when it is not the viewer's turn).
+    """
+
+    viewer: int
+    ruleset: str
+    first_player: int
+    current_player: int
+    phase: Phase
+    turn: int
+    players: tuple[PlayerState, ...]
+    draw_pile_size: int
+    discard_pile: tuple[Card, ...]
+    legend_row: tuple[Legend, ...]
+    legend_deck_size: int
+    drawn: Card | None
+    claimed_this_turn: bool
+    legal_moves: tuple[Move, ...]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (R7)."""
+        return self.phase is Phase.OVER
+
+    @property
+    def to_move(self) -> bool:
+        """True when the viewer is the player to move."""
+        return self.viewer == self.current_player and not self.is_over
+
+    @property
+    def me(self) -> PlayerState:
+        """The viewer's own public state."""
+        return self.players[self.viewer]
+
+
+def player_view(state: GameState, player: int) -> PlayerView:
+    """What ``player`` (a seat) may see of ``state`` (R8).
+
+    Raises:
+        GameError: ``player`` is not a seat of the game.
+
+    Examples:
+        >>> from drako_rules import new_game, apply_move, Move
+        >>> state = new_game(2, seed=5)
+        >>> for text in ("arrange 0123", "arrange 0123", "draw"):
+        ...     state = apply_move(state, Move.parse(text))
+        >>> player_view(state, 0).drawn == state.drawn, player_view(state, 1).drawn
+        (True, None)
+        >>> player_view(state, 1).draw_pile_size == len(state.draw_pile)
+        True
+    """
+    check_seat(player, len(state.players))
+    mine = player == state.current_player
+    return PlayerView(
+        player,
+        state.ruleset.name,
+        state.first_player,
+        state.current_player,
+        state.phase,
+        state.turn,
+        state.players,
+        len(state.draw_pile),
+        state.discard_pile,
+        state.legend_row,
+        len(state.legend_deck),
+        state.drawn if mine else None,
+        state.claimed_this_turn,
+        legal_moves(state) if mine else (),
+    )
