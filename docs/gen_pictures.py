@@ -8,10 +8,14 @@ are up to date (exit 1 if not), which the test suite checks.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import sys
 from pathlib import Path
 
 from drako_rules import Kingdom, kingdom_svg
+from drako_rules.cli import EXIT_OK
+from drako_rules.cli import main as drako_rules_command
 
 IMG = Path(__file__).resolve().parent / "img"
 
@@ -26,13 +30,32 @@ PICTURES = {
     ),
 }
 
+#: file name: the arguments of ``drako-rules explain`` whose picture (``--svg``) it is,
+#: for pages that show what the command writes.
+COMMAND_PICTURES = {
+    "check-a-game-lea.svg": ["explain", "GMMH/SOWP/WWOM/SOGG", "--legend", "two-dwarves"],
+}
+
+
+def command_picture(arguments: list[str]) -> str:
+    """What ``drako-rules ARGUMENTS --svg -`` writes: the picture ``--svg FILE`` saves."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = drako_rules_command([*arguments, "--svg", "-"])
+    if status != EXIT_OK:
+        raise SystemExit(f"drako-rules {' '.join(arguments)} --svg - exited with {status}")
+    return out.getvalue()
+
 
 def pictures() -> dict[str, str]:
     """Each picture's file name and SVG text."""
-    return {
+    drawn = {
         name: kingdom_svg(Kingdom.parse(text), show_score=True, title=title)
         for name, (text, title) in PICTURES.items()
     }
+    for name, arguments in COMMAND_PICTURES.items():
+        drawn[name] = command_picture(arguments)
+    return drawn
 
 
 def main(argv: list[str] | None = None) -> int:

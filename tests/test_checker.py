@@ -496,6 +496,19 @@ def test_report_dict_players_have_the_issue_fields() -> None:
     assert data["verified"] is False and data["valid"] is True
 
 
+def test_report_dict_keeps_the_claimed_legend_ids_beside_the_legends_category() -> None:
+    """In the JSON, ``claimed`` lists the Legend ids written in the file and ``legends`` is
+    the category (R5.4): Lea claims two-dwarves, worth 2, Nora claims nothing."""
+    data = check_game(load_game(EXAMPLES / "sheet-mistakes.toml")).to_dict()
+    players = data["players"]
+    assert isinstance(players, list)
+    assert [(p["name"], p["claimed"], p["legends"]) for p in players if isinstance(p, dict)] == [
+        ("Lea", ["two-dwarves"], 2),
+        ("Max", ["alliance-human-elf"], 2),
+        ("Nora", [], 0),
+    ]
+
+
 def test_check_game_does_not_change_the_game() -> None:
     """Checking a game leaves the Game value as it was (functions never mutate input)."""
     game = load_game(EXAMPLES / "sheet-mistakes.toml")

@@ -112,8 +112,10 @@ PAGES_WITH_CODE = [
 
 
 @pytest.mark.parametrize("page", PAGES_WITH_CODE, ids=lambda p: str(p.relative_to(ROOT)))
-def test_code_blocks_of_page_run(page: Path) -> None:
-    """Every Python block of the page runs, in order, and its doctest output matches."""
+def test_code_blocks_of_page_run(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Python block of the page runs, in order, and its doctest output matches (from
+    the repository's folder, as a reader of a clone would run it)."""
+    monkeypatch.chdir(ROOT)
     blocks = fenced_blocks(page.read_text(encoding="utf-8"))
     ran = run_blocks(blocks, str(page.relative_to(ROOT)))
     skipped = [b.line for b in blocks if b.is_python and b.opted_out]

@@ -731,11 +731,15 @@ class PlayerReport:
     tie_breaks: tuple[TieBreak, ...]
 
     def to_dict(self) -> dict[str, JSONValue]:
-        """The player's report as JSON values: name, the seven categories, total, place, ..."""
+        """The player's report as JSON values: name, the seven categories, total, place, ...
+
+        The ids of the Legends the player claimed are under ``claimed``; ``legends`` is the
+        category of the score sheet, their points (R5.4).
+        """
         out: dict[str, JSONValue] = {
             "name": self.name,
             "kingdom": str(self.kingdom) if self.kingdom is not None else self.entry.kingdom,
-            "legends": list(self.entry.legends),
+            "claimed": list(self.entry.legends),
             "scored": self.sheet is not None,
         }
         for category in Category:
@@ -815,7 +819,7 @@ class GameReport:
         """The report as JSON values (what ``drako-rules check --json`` prints).
 
         Keys: ``file``, ``ruleset``, ``rules_version``, ``library_version``, ``verified``,
-        ``valid``, ``players`` (name, kingdom, legends, the seven categories, total,
+        ``valid``, ``players`` (name, kingdom, claimed Legend ids, the seven categories, total,
         place, written values, mismatches, itemized lines), ``tie_breaks`` and
         ``problems``.
         """
