@@ -172,7 +172,10 @@ class ScoreLine:
     legend: Legend | None = None
 
 
-@attrs.frozen(slots=True)
+# Not slotted: attrs fills a frozen dict-based instance through its __dict__, about twice as
+# fast as the eleven object.__setattr__ calls a slotted one needs, and score builds one
+# sheet per call.
+@attrs.frozen(slots=False)
 class ScoreSheet:
     """A player's score: the seven categories of R5.5 and their total.
 
