@@ -25,45 +25,65 @@ _E, _W, _H, _G = (c.index for c in (Card.ELF, Card.DWARF, Card.HUMAN, Card.GOBLI
 _O: Final = Card.PORTAL.index
 
 
-def _two_adjacent(x: int) -> bool:
-    """Two cells of ``x`` are orthogonally adjacent (R4.1)."""
-    return bool((x & (x >> 1) & _NOT_COL3) | (x & (x >> 4)))
+def _around_by_shifts(y: int) -> int:
+    """The cells orthogonally adjacent to at least one cell of ``y`` (R4.1)."""
+    return ((y >> 1) & _NOT_COL3) | ((y << 1) & _NOT_COL0) | (y >> 4) | ((y << 4) & _ALL)
 
 
-def _touches(x: int, y: int) -> bool:
-    """A cell of ``x`` is orthogonally adjacent to a cell of ``y`` (R4.1)."""
-    around = ((y >> 1) & _NOT_COL3) | ((y << 1) & _NOT_COL0) | (y >> 4) | ((y << 4) & _ALL)
-    return bool(x & around)
-
-
-def _star_adjacent(x: int, y: int) -> bool:
-    """A cell of ``x`` has at least two orthogonal neighbours in ``y`` (R4.1)."""
+def _two_by_shifts(y: int) -> int:
+    """The cells with at least two orthogonal neighbours in ``y`` (R4.1)."""
     up = (y << 4) & _ALL  # bit i: cell i - 4 (above i) is in y
     down = y >> 4
     left = (y << 1) & _NOT_COL0
     right = (y >> 1) & _NOT_COL3
-    two = (up & (down | left | right)) | (down & (left | right)) | (left & right)
-    return bool(x & two)
+    return (up & (down | left | right)) | (down & (left | right)) | (left & right)
+
+
+# The same two functions as look-ups, one table for each half of the grid (cells 0-7 and
+# 8-15): "adjacent to y" is the union of the halves; "two neighbours in y" is two in one
+# half, or one in each.
+_AROUND_LO: Final = tuple(_around_by_shifts(x) for x in range(256))
+_AROUND_HI: Final = tuple(_around_by_shifts(x << 8) for x in range(256))
+_TWO_LO: Final = tuple(_two_by_shifts(x) for x in range(256))
+_TWO_HI: Final = tuple(_two_by_shifts(x << 8) for x in range(256))
+
+
+def _around(y: int) -> int:
+    """The cells orthogonally adjacent to at least one cell of ``y`` (R4.1)."""
+    return _AROUND_LO[y & 0xFF] | _AROUND_HI[y >> 8]
+
+
+def _two(y: int) -> int:
+    """The cells with at least two orthogonal neighbours in ``y`` (R4.1)."""
+    lo, hi = y & 0xFF, y >> 8
+    return _TWO_LO[lo] | _TWO_HI[hi] | (_AROUND_LO[lo] & _AROUND_HI[hi])
 
 
 def _pair(lay: Layout, x: int) -> bool:
-    """Two non-Goblin cards of ``x`` connected (R4.2–R4.3)."""
-    if _two_adjacent(x):
+    """Two non-Goblin cards of ``x`` connected (R4.2-R4.3)."""
+    if x & _around(x):
         return True
-    return any((cells & x).bit_count() >= 2 for _, cells in lay.networks)
+    for _, cells in lay.networks:  # noqa: SIM110 (a loop is cheaper than any() over 0-2 items)
+        if (cells & x).bit_count() >= 2:
+            return True
+    return False
 
 
 def _meet(lay: Layout, x: int, y: int) -> bool:
-    """A card of ``x`` connected to a card of ``y``; neither kind is Goblin (R4.2–R4.3)."""
-    if _touches(x, y):
+    """A card of ``x`` connected to a card of ``y``; neither kind is Goblin (R4.2-R4.3)."""
+    if x & _around(y):
         return True
-    return any(cells & x and cells & y for _, cells in lay.networks)
+    for _, cells in lay.networks:  # noqa: SIM110 (as in _pair)
+        if cells & x and cells & y:
+            return True
+    return False
 
 
 def _star(lay: Layout, x: int, y: int) -> bool:
     """A non-Goblin card of ``x`` connected to two non-Goblin cards of ``y`` (R4, R6.4)."""
-    if _star_adjacent(x, y):
+    if x & _two(y):
         return True
+    # Otherwise only a card next to a Portal network can reach two: count its connections.
     candidates = x & lay.touching
     connected = lay.connected
     while candidates:
@@ -72,6 +92,12 @@ def _star(lay: Layout, x: int, y: int) -> bool:
             return True
         candidates ^= low
     return False
+
+
+def _battle(x: int, y: int) -> bool:
+    """Two of ``x`` adjacent to one of ``y``, or two of ``y`` to one of ``x``: a battle with
+    Goblins, who connect to adjacent cards only (R4.3)."""
+    return bool(x & _two(y) or y & _two(x))
 
 
 def legends_met(kingdom: Kingdom) -> frozenset[Legend]:
@@ -90,32 +116,33 @@ def legends_met(kingdom: Kingdom) -> frozenset[Legend]:
     lay = layout(m[_O])
     e, w, h, g = m[_E], m[_W], m[_H], m[_G]
     met: list[Legend] = []
-    if _pair(lay, e):
+    if e and _pair(lay, e):
         met.append(Legend.TWO_ELVES)
-    if _pair(lay, w):
+    if w and _pair(lay, w):
         met.append(Legend.TWO_DWARVES)
-    if _pair(lay, h):
+    if h and _pair(lay, h):
         met.append(Legend.TWO_HUMANS)
-    if _two_adjacent(g):
+    if g & _around(g):
         met.append(Legend.TWO_GOBLINS)
-    for land, legend in (
-        (m[_F], Legend.THREE_FORESTS),
-        (m[_M], Legend.THREE_MOUNTAINS),
-        (m[_P], Legend.THREE_PLAINS),
-        (m[_S], Legend.THREE_SWAMPS),
-    ):
-        if land.bit_count() >= 3 and _star(lay, land, land):
-            met.append(legend)
+    f, mo, p, s = m[_F], m[_M], m[_P], m[_S]
+    if f.bit_count() >= 3 and _star(lay, f, f):
+        met.append(Legend.THREE_FORESTS)
+    if mo.bit_count() >= 3 and _star(lay, mo, mo):
+        met.append(Legend.THREE_MOUNTAINS)
+    if p.bit_count() >= 3 and _star(lay, p, p):
+        met.append(Legend.THREE_PLAINS)
+    if s.bit_count() >= 3 and _star(lay, s, s):
+        met.append(Legend.THREE_SWAMPS)
     if h and e and _meet(lay, h, e):
         met.append(Legend.ALLIANCE_HUMAN_ELF)
     if h and w and _meet(lay, h, w):
         met.append(Legend.ALLIANCE_HUMAN_DWARF)
     if g:
-        if h and (_star_adjacent(h, g) or _star_adjacent(g, h)):
+        if h and _battle(g, h):
             met.append(Legend.BATTLE_GOBLIN_HUMAN)
-        if e and (_star_adjacent(e, g) or _star_adjacent(g, e)):
+        if e and _battle(g, e):
             met.append(Legend.BATTLE_GOBLIN_ELF)
-        if w and (_star_adjacent(w, g) or _star_adjacent(g, w)):
+        if w and _battle(g, w):
             met.append(Legend.BATTLE_GOBLIN_DWARF)
     if e and w and (_star(lay, w, e) or _star(lay, e, w)):
         met.append(Legend.BATTLE_ELF_DWARF)
