@@ -12,7 +12,7 @@ from typing import Final, SupportsIndex, TypeAlias
 
 import attrs
 
-from drako_rules.cards import Card
+from drako_rules.cards import _BY_TOKEN, Card
 from drako_rules.errors import NotationError
 
 __all__ = ["POSITIONS", "SIZE", "Cell", "Kingdom", "Position"]
@@ -117,6 +117,8 @@ _CODE_OF[None] = UNEXPLORED_CODE
 _CARD_OF_CODE: Final[tuple[Card | None, ...]] = (*Card, None)
 
 _UNEXPLORED_TOKENS: Final = frozenset({"?", "unexplored", "unexplored land"})
+#: Every whole token of the notation, lower case: card letters and names, and "?".
+_TOKENS: Final[dict[str, Cell]] = {**_BY_TOKEN, **dict.fromkeys(_UNEXPLORED_TOKENS)}
 
 
 def _to_cells(value: Iterable[Cell]) -> tuple[Cell, ...]:
@@ -414,33 +416,24 @@ class Kingdom:
 def _parse_row(row: str, r: int, text: str) -> list[Cell]:
     cells: list[Cell] = []
     column = 0
+    tokens = _TOKENS
     for token in row.split():
         low = token.lower()
-        if low in _UNEXPLORED_TOKENS:
-            cells.append(None)
+        if low in tokens:  # a letter, a name or "?"
+            cells.append(tokens[low])
             column += 1
             continue
-        try:
-            cells.append(Card.parse(low))
-            column += 1
-            continue
-        except NotationError:
-            pass
         # A run of letters, such as "FEOM" or "f?om".
         for ch in low:
-            if ch == "?":
-                cells.append(None)
-            else:
-                try:
-                    cells.append(Card.parse(ch))
-                except NotationError:
-                    raise NotationError(
-                        f"unknown card {token!r} at row {r}, column {column}: a card is one of "
-                        "F M P S E W H G D O ? or its English name",
-                        text=text,
-                        row=r,
-                        column=column,
-                        token=token,
-                    ) from None
+            if ch not in tokens:
+                raise NotationError(
+                    f"unknown card {token!r} at row {r}, column {column}: a card is one of "
+                    "F M P S E W H G D O ? or its English name",
+                    text=text,
+                    row=r,
+                    column=column,
+                    token=token,
+                )
+            cells.append(tokens[ch])
             column += 1
     return cells
