@@ -169,9 +169,11 @@ class Connections:
 
     def link(self, a: Position, b: Position) -> Link | None:
         """How the cards at ``a`` and ``b`` are connected, or None if they are not (R4)."""
-        if not self.are_connected(a, b):
+        i, j = a.index, b.index
+        if not self._masks[i] >> j & 1:
             return None
-        i, j = sorted((a.index, b.index))
+        if i > j:
+            i, j = j, i
         adjacent = bool(_NEIGHBOUR_MASK[i] >> j & 1)
         portals: set[Position] = set()
         goblin = self.kingdom.cells[i] is Card.GOBLIN or self.kingdom.cells[j] is Card.GOBLIN

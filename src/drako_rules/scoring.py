@@ -19,7 +19,7 @@ from typing import Final
 import attrs
 
 from drako_rules.cards import Card, Legend
-from drako_rules.connections import Connections, Link, connections, layout
+from drako_rules.connections import Connections, Link, _bits, connections, layout
 from drako_rules.errors import ScoringError
 from drako_rules.kingdom import CODES, POSITIONS, Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset
@@ -334,12 +334,11 @@ def _itemize(
     cells = kingdom.cells
     by_category: dict[Category, list[ScoreLine]] = {c: [] for c in CATEGORIES}
     # R5.1: each Tribe card scores for every Land card connected to it.
-    for pos in POSITIONS:
-        tribe = cells[pos.index]
+    for pos, tribe in zip(POSITIONS, cells, strict=True):
         if tribe is None or not tribe.is_tribe:
             continue
-        for partner in sorted(conn.of(pos)):
-            land = cells[partner.index]
+        for j in _bits(conn.mask(pos)):  # in cell order, which is Position order
+            partner, land = POSITIONS[j], cells[j]
             if land is None or not land.is_land:
                 continue
             points = ruleset.land_points(tribe, land)
