@@ -412,8 +412,20 @@ def header(env: Environment, settings: Settings) -> str:
             + (f"; load average {load}" if load else ""),
             f"inputs: {settings['size']} per set, seed {settings['seed']}; "
             f"{settings['repeat']} runs of at least {settings['min_time']} s each",
+            *_busy_warning(env),
         ]
     )
+
+
+def _busy_warning(env: Environment) -> list[str]:
+    """A warning when other processes keep the cores busy: medians are then inflated."""
+    load, cores = env["machine"]["load_average"], env["machine"]["cores"]
+    if not isinstance(load, list) or not isinstance(cores, int) or load[0] < max(cores - 1, 1):
+        return []
+    return [
+        f"warning: load average {load[0]} on {cores} cores: other processes compete for the "
+        "CPU, so medians are inflated (the minimums much less)"
+    ]
 
 
 TABLE_HEAD: Final = f"{'benchmark':<20} {'median µs':>10} {'min µs':>10} {'IQR µs':>8}  unit"
