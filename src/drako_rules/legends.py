@@ -8,7 +8,7 @@ networks of the cached :func:`~drako_rules.connections.layout`.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeAlias
 
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import Layout, layout
@@ -23,6 +23,9 @@ _NOT_COL3: Final = 0x7777  # cells not in column 3
 _F, _M, _P, _S = (c.index for c in (Card.FOREST, Card.MOUNTAIN, Card.PLAIN, Card.SWAMP))
 _E, _W, _H, _G = (c.index for c in (Card.ELF, Card.DWARF, Card.HUMAN, Card.GOBLIN))
 _O: Final = Card.PORTAL.index
+
+#: The Portal networks of a layout: (Portal cells, cells around them) masks.
+Networks: TypeAlias = tuple[tuple[int, int], ...]
 
 
 def _around_by_shifts(y: int) -> int:
@@ -48,42 +51,35 @@ _TWO_LO: Final = tuple(_two_by_shifts(x) for x in range(256))
 _TWO_HI: Final = tuple(_two_by_shifts(x << 8) for x in range(256))
 
 
-def _around(y: int) -> int:
-    """The cells orthogonally adjacent to at least one cell of ``y`` (R4.1)."""
-    return _AROUND_LO[y & 0xFF] | _AROUND_HI[y >> 8]
-
-
-def _two(y: int) -> int:
-    """The cells with at least two orthogonal neighbours in ``y`` (R4.1)."""
+def _near(y: int) -> tuple[int, int]:
+    """The cells adjacent to at least one cell of ``y``, and to at least two (R4.1)."""
     lo, hi = y & 0xFF, y >> 8
-    return _TWO_LO[lo] | _TWO_HI[hi] | (_AROUND_LO[lo] & _AROUND_HI[hi])
+    around_lo, around_hi = _AROUND_LO[lo], _AROUND_HI[hi]
+    return around_lo | around_hi, _TWO_LO[lo] | _TWO_HI[hi] | (around_lo & around_hi)
 
 
-def _pair(lay: Layout, x: int) -> bool:
-    """Two non-Goblin cards of ``x`` connected (R4.2-R4.3)."""
-    if x & _around(x):
-        return True
-    for _, cells in lay.networks:  # noqa: SIM110 (a loop is cheaper than any() over 0-2 items)
+def _two_in_a_network(networks: Networks, x: int) -> bool:
+    """Two cards of ``x`` around one Portal network: linked, unless Goblins (R4.2-R4.3)."""
+    for _, cells in networks:  # noqa: SIM110 (a loop is cheaper than any() over 0-2 items)
         if (cells & x).bit_count() >= 2:
             return True
     return False
 
 
-def _meet(lay: Layout, x: int, y: int) -> bool:
-    """A card of ``x`` connected to a card of ``y``; neither kind is Goblin (R4.2-R4.3)."""
-    if x & _around(y):
-        return True
-    for _, cells in lay.networks:  # noqa: SIM110 (as in _pair)
+def _in_one_network(networks: Networks, x: int, y: int) -> bool:
+    """A card of ``x`` and a card of ``y`` around one Portal network (R4.2-R4.3)."""
+    for _, cells in networks:  # noqa: SIM110 (as above)
         if cells & x and cells & y:
             return True
     return False
 
 
-def _star(lay: Layout, x: int, y: int) -> bool:
-    """A non-Goblin card of ``x`` connected to two non-Goblin cards of ``y`` (R4, R6.4)."""
-    if x & _two(y):
-        return True
-    # Otherwise only a card next to a Portal network can reach two: count its connections.
+def _two_through_portals(lay: Layout, x: int, y: int) -> bool:
+    """A card of ``x`` next to a Portal network connected to two cards of ``y`` (R4, R6.4).
+
+    For cards away from the Portals, adjacency (``_near``) is the whole answer; next to
+    a network the connections are counted, since an adjacent card may also be linked.
+    """
     candidates = x & lay.touching
     connected = lay.connected
     while candidates:
@@ -94,10 +90,12 @@ def _star(lay: Layout, x: int, y: int) -> bool:
     return False
 
 
-def _battle(x: int, y: int) -> bool:
-    """Two of ``x`` adjacent to one of ``y``, or two of ``y`` to one of ``x``: a battle with
-    Goblins, who connect to adjacent cards only (R4.3)."""
-    return bool(x & _two(y) or y & _two(x))
+_LANDS: Final = (
+    (_F, Legend.THREE_FORESTS),
+    (_M, Legend.THREE_MOUNTAINS),
+    (_P, Legend.THREE_PLAINS),
+    (_S, Legend.THREE_SWAMPS),
+)
 
 
 def legends_met(kingdom: Kingdom) -> frozenset[Legend]:
@@ -114,37 +112,43 @@ def legends_met(kingdom: Kingdom) -> frozenset[Legend]:
     """
     m = kingdom._masks
     lay = layout(m[_O])
+    nets = lay.networks
     e, w, h, g = m[_E], m[_W], m[_H], m[_G]
+    # Cells next to one card of a Tribe, and next to two (R4.1).
+    near_e, two_e = _near(e)
+    near_w, two_w = _near(w)
+    near_h, two_h = _near(h)
+    near_g, two_g = _near(g)
     met: list[Legend] = []
-    if e and _pair(lay, e):
+    if e & near_e or (nets and _two_in_a_network(nets, e)):
         met.append(Legend.TWO_ELVES)
-    if w and _pair(lay, w):
+    if w & near_w or (nets and _two_in_a_network(nets, w)):
         met.append(Legend.TWO_DWARVES)
-    if h and _pair(lay, h):
+    if h & near_h or (nets and _two_in_a_network(nets, h)):
         met.append(Legend.TWO_HUMANS)
-    if g & _around(g):
+    if g & near_g:
         met.append(Legend.TWO_GOBLINS)
-    f, mo, p, s = m[_F], m[_M], m[_P], m[_S]
-    if f.bit_count() >= 3 and _star(lay, f, f):
-        met.append(Legend.THREE_FORESTS)
-    if mo.bit_count() >= 3 and _star(lay, mo, mo):
-        met.append(Legend.THREE_MOUNTAINS)
-    if p.bit_count() >= 3 and _star(lay, p, p):
-        met.append(Legend.THREE_PLAINS)
-    if s.bit_count() >= 3 and _star(lay, s, s):
-        met.append(Legend.THREE_SWAMPS)
-    if h and e and _meet(lay, h, e):
+    for kind, legend in _LANDS:  # one Land connected to two others (R6.4)
+        land = m[kind]
+        if land.bit_count() >= 3 and (
+            land & _near(land)[1] or (nets and _two_through_portals(lay, land, land))
+        ):
+            met.append(legend)
+    if h & near_e or (nets and _in_one_network(nets, h, e)):
         met.append(Legend.ALLIANCE_HUMAN_ELF)
-    if h and w and _meet(lay, h, w):
+    if h & near_w or (nets and _in_one_network(nets, h, w)):
         met.append(Legend.ALLIANCE_HUMAN_DWARF)
-    if g:
-        if h and _battle(g, h):
-            met.append(Legend.BATTLE_GOBLIN_HUMAN)
-        if e and _battle(g, e):
-            met.append(Legend.BATTLE_GOBLIN_ELF)
-        if w and _battle(g, w):
-            met.append(Legend.BATTLE_GOBLIN_DWARF)
-    if e and w and (_star(lay, w, e) or _star(lay, e, w)):
+    if g & two_h or h & two_g:
+        met.append(Legend.BATTLE_GOBLIN_HUMAN)
+    if g & two_e or e & two_g:
+        met.append(Legend.BATTLE_GOBLIN_ELF)
+    if g & two_w or w & two_g:
+        met.append(Legend.BATTLE_GOBLIN_DWARF)
+    if (
+        w & two_e
+        or e & two_w
+        or (nets and (_two_through_portals(lay, w, e) or _two_through_portals(lay, e, w)))
+    ):
         met.append(Legend.BATTLE_ELF_DWARF)
     if e and w and h and g:
         met.append(Legend.FOUR_TRIBES)
