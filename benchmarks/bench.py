@@ -255,6 +255,13 @@ def _replace(inputs: Inputs) -> Case:
     return Case(run, len(placements))
 
 
+@benchmark(
+    "positions_of", "k.unexplored_positions, Kingdoms during play (0-12 unexplored)", per="call"
+)
+def _positions_of(inputs: Inputs) -> Case:
+    return each(lambda k: k.unexplored_positions, inputs.partial)
+
+
 # --- timing --------------------------------------------------------------------------------
 
 
