@@ -112,6 +112,15 @@ LINES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE)
 ) + tuple(tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE))
 
+#: ``_POSITIONS_LO[m]``: the positions of the cells 0-7 set in the mask ``m`` (0-255), in
+#: order; ``_POSITIONS_HI[m]`` the same for cells 8-15 (``m`` is the mask shifted by 8).
+_POSITIONS_LO: Final = tuple(
+    tuple(POSITIONS[i] for i in range(8) if m >> i & 1) for m in range(256)
+)
+_POSITIONS_HI: Final = tuple(
+    tuple(POSITIONS[8 + i] for i in range(8) if m >> i & 1) for m in range(256)
+)
+
 _CODE_OF: Final[dict[Card | None, int]] = {card: card.index for card in Card}
 _CODE_OF[None] = UNEXPLORED_CODE
 _CARD_OF_CODE: Final[tuple[Card | None, ...]] = (*Card, None)
@@ -305,7 +314,7 @@ class Kingdom:
     def positions_of(self, card: Cell) -> tuple[Position, ...]:
         """The positions holding ``card`` (``None``: the Unexplored Lands), row by row."""
         mask = self._masks[_CODE_OF[card]]
-        return tuple(p for p in POSITIONS if mask >> p.index & 1)
+        return _POSITIONS_LO[mask & 0xFF] + _POSITIONS_HI[mask >> 8]
 
     @property
     def unexplored_positions(self) -> tuple[Position, ...]:
