@@ -214,7 +214,7 @@ class Connections:
 
 
 def connection_masks(kingdom: Kingdom) -> tuple[tuple[int, ...], Layout]:
-    """Per cell, the 16-bit mask of connected cells (R4.2-R4.6), and the layout used.
+    """Per cell, the 16-bit mask of connected cells (R4.2–R4.6), and the layout used.
 
     The layout's ``connected`` table is the answer for revealed non-Goblin cards; it
     needs correcting only for Goblins next to a Portal network (R4.3) and for Unexplored

@@ -25,7 +25,7 @@ _E, _W, _H, _G = (c.index for c in (Card.ELF, Card.DWARF, Card.HUMAN, Card.GOBLI
 _O: Final = Card.PORTAL.index
 
 #: The Portal networks of a layout: (Portal cells, cells around them) masks.
-Networks: TypeAlias = tuple[tuple[int, int], ...]
+_Networks: TypeAlias = tuple[tuple[int, int], ...]
 
 
 def _around_by_shifts(y: int) -> int:
@@ -58,16 +58,16 @@ def _near(y: int) -> tuple[int, int]:
     return around_lo | around_hi, _TWO_LO[lo] | _TWO_HI[hi] | (around_lo & around_hi)
 
 
-def _two_in_a_network(networks: Networks, x: int) -> bool:
-    """Two cards of ``x`` around one Portal network: linked, unless Goblins (R4.2-R4.3)."""
+def _two_in_a_network(networks: _Networks, x: int) -> bool:
+    """Two cards of ``x`` around one Portal network: linked, unless Goblins (R4.2–R4.3)."""
     for _, cells in networks:  # noqa: SIM110 (a loop is cheaper than any() over 0-2 items)
         if (cells & x).bit_count() >= 2:
             return True
     return False
 
 
-def _in_one_network(networks: Networks, x: int, y: int) -> bool:
-    """A card of ``x`` and a card of ``y`` around one Portal network (R4.2-R4.3)."""
+def _in_one_network(networks: _Networks, x: int, y: int) -> bool:
+    """A card of ``x`` and a card of ``y`` around one Portal network (R4.2–R4.3)."""
     for _, cells in networks:  # noqa: SIM110 (as above)
         if cells & x and cells & y:
             return True

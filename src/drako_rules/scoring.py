@@ -272,7 +272,7 @@ def score(
     """
     claimed = _check_legends(legends) if legends else ()
     t = _POCKET_TABLES if ruleset is POCKET else _tables(ruleset)
-    # R5.1-R5.2 between adjacent cards: each row and column of four is one table entry.
+    # R5.1–R5.2 between adjacent cards: each row and column of four is one table entry.
     line = t.line
     ln = kingdom._lines
     packed = (
@@ -280,7 +280,7 @@ def score(
         + line[ln[0]] + line[ln[1]] + line[ln[2]] + line[ln[3]]
         + line[ln[4]] + line[ln[5]] + line[ln[6]] + line[ln[7]]
     )  # fmt: skip
-    # R4.2-R4.3: the pairs that only a Portal network links (Goblins score 0 in the table).
+    # R4.2–R4.3: the pairs that only a Portal network links (Goblins score 0 in the table).
     masks = kingdom._masks
     portals = masks[_PORTAL]
     lay = layout(portals) if portals else _NO_PORTALS
