@@ -38,3 +38,10 @@ def docs(session: nox.Session) -> None:
     session.install("-e", ".[docs]")
     session.run("python", "docs/gen_pictures.py", "--check")
     session.run("mkdocs", "build", "--strict", *session.posargs)
+
+
+@nox.session(python="3.11")
+def bench(session: nox.Session) -> None:
+    """Run the benchmarks in full (``nox -s bench -- --quick`` for a short run); not a default."""
+    session.install(".")
+    session.run("python", "benchmarks/bench.py", *session.posargs)

@@ -321,3 +321,11 @@ def test_kingdom_is_frozen() -> None:
         attrs.evolve(k).__setattr__("cells", ())
     assert isinstance(k.cells, tuple)
     assert str(k) == "FEOM/HPWM/SGDO/PPHS"
+
+
+def test_two_word_names_read_in_a_kingdom() -> None:
+    """The two-word names of the notation ("magical portal", "unexplored land") read inside
+    a row as one card each, next to letters and one-word names."""
+    kingdom = Kingdom.parse("Magical Portal elf unexplored land M/HPWM/SGDO/PPHS")
+    assert str(kingdom) == "OE?M/HPWM/SGDO/PPHS"
+    assert Kingdom.parse(kingdom.pretty()) == kingdom

@@ -41,6 +41,11 @@ class Card(enum.Enum):
     DRAGON = "D"
     PORTAL = "O"
 
+    # Members are singletons that compare by identity, so hashing by identity agrees with
+    # equality; Enum's own __hash__ hashes the name in Python code, which made every dict
+    # look-up of a card (Kingdom construction, the tables) several times slower.
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         """The one-letter notation of the card (Kingdom notation)."""
@@ -197,6 +202,9 @@ class Legend(enum.Enum):
     BATTLE_GOBLIN_DWARF = "battle-goblin-dwarf"
     BATTLE_ELF_DWARF = "battle-elf-dwarf"
     FOUR_TRIBES = "four-tribes"
+
+    # Identity hash, as for Card: the frozensets of Legends are built on every call.
+    __hash__ = object.__hash__
 
     @property
     def id(self) -> str:

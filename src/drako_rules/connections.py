@@ -169,9 +169,11 @@ class Connections:
 
     def link(self, a: Position, b: Position) -> Link | None:
         """How the cards at ``a`` and ``b`` are connected, or None if they are not (R4)."""
-        if not self.are_connected(a, b):
+        i, j = a.index, b.index
+        if not self._masks[i] >> j & 1:
             return None
-        i, j = sorted((a.index, b.index))
+        if i > j:
+            i, j = j, i
         adjacent = bool(_NEIGHBOUR_MASK[i] >> j & 1)
         portals: set[Position] = set()
         goblin = self.kingdom.cells[i] is Card.GOBLIN or self.kingdom.cells[j] is Card.GOBLIN
@@ -212,20 +214,29 @@ class Connections:
 
 
 def connection_masks(kingdom: Kingdom) -> tuple[tuple[int, ...], Layout]:
-    """Per cell, the 16-bit mask of connected cells (R4.2–R4.6), and the layout used."""
+    """Per cell, the 16-bit mask of connected cells (R4.2–R4.6), and the layout used.
+
+    The layout's ``connected`` table is the answer for revealed non-Goblin cards; it
+    needs correcting only for Goblins next to a Portal network (R4.3) and for Unexplored
+    Lands (R4.6), so a full Kingdom whose Goblins touch no Portal costs one look-up.
+    """
     kinds = kingdom._masks
     lay = layout(kinds[_PORTAL])
     goblins = kinds[_GOBLIN]
-    blank = kinds[UNEXPLORED_CODE] | kinds[_PORTAL]
-    keep = _ALL & ~blank
-    out = []
-    for i in range(16):
-        if blank >> i & 1:
-            out.append(0)
-        elif goblins >> i & 1:
-            out.append(lay.adjacent[i] & keep)
-        else:
-            out.append((lay.adjacent[i] | (lay.linked[i] & ~goblins)) & keep)
+    blank = kinds[UNEXPLORED_CODE]
+    if not (goblins & lay.touching or blank):
+        return lay.connected, lay
+    out = list(lay.connected)
+    if goblins & lay.touching:
+        adjacent, linked = lay.adjacent, lay.linked
+        for i in _bits(lay.touching):
+            if goblins >> i & 1:  # a Goblin cannot use Portals (R4.3)
+                out[i] = adjacent[i]
+            else:  # nor be reached through one
+                out[i] = adjacent[i] | (linked[i] & ~goblins)
+    if blank:  # an Unexplored Land connects nothing (R4.6)
+        keep = _ALL & ~blank
+        out = [0 if blank >> i & 1 else mask & keep for i, mask in enumerate(out)]
     return tuple(out), lay
 
 

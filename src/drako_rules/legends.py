@@ -8,7 +8,7 @@ networks of the cached :func:`~drako_rules.connections.layout`.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeAlias
 
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import Layout, layout
@@ -24,46 +24,62 @@ _F, _M, _P, _S = (c.index for c in (Card.FOREST, Card.MOUNTAIN, Card.PLAIN, Card
 _E, _W, _H, _G = (c.index for c in (Card.ELF, Card.DWARF, Card.HUMAN, Card.GOBLIN))
 _O: Final = Card.PORTAL.index
 
-
-def _two_adjacent(x: int) -> bool:
-    """Two cells of ``x`` are orthogonally adjacent (R4.1)."""
-    return bool((x & (x >> 1) & _NOT_COL3) | (x & (x >> 4)))
+#: The Portal networks of a layout: (Portal cells, cells around them) masks.
+_Networks: TypeAlias = tuple[tuple[int, int], ...]
 
 
-def _touches(x: int, y: int) -> bool:
-    """A cell of ``x`` is orthogonally adjacent to a cell of ``y`` (R4.1)."""
-    around = ((y >> 1) & _NOT_COL3) | ((y << 1) & _NOT_COL0) | (y >> 4) | ((y << 4) & _ALL)
-    return bool(x & around)
+def _around_by_shifts(y: int) -> int:
+    """The cells orthogonally adjacent to at least one cell of ``y`` (R4.1)."""
+    return ((y >> 1) & _NOT_COL3) | ((y << 1) & _NOT_COL0) | (y >> 4) | ((y << 4) & _ALL)
 
 
-def _star_adjacent(x: int, y: int) -> bool:
-    """A cell of ``x`` has at least two orthogonal neighbours in ``y`` (R4.1)."""
+def _two_by_shifts(y: int) -> int:
+    """The cells with at least two orthogonal neighbours in ``y`` (R4.1)."""
     up = (y << 4) & _ALL  # bit i: cell i - 4 (above i) is in y
     down = y >> 4
     left = (y << 1) & _NOT_COL0
     right = (y >> 1) & _NOT_COL3
-    two = (up & (down | left | right)) | (down & (left | right)) | (left & right)
-    return bool(x & two)
+    return (up & (down | left | right)) | (down & (left | right)) | (left & right)
 
 
-def _pair(lay: Layout, x: int) -> bool:
-    """Two non-Goblin cards of ``x`` connected (R4.2–R4.3)."""
-    if _two_adjacent(x):
-        return True
-    return any((cells & x).bit_count() >= 2 for _, cells in lay.networks)
+# The same two functions as look-ups, one table for each half of the grid (cells 0-7 and
+# 8-15): "adjacent to y" is the union of the halves; "two neighbours in y" is two in one
+# half, or one in each.
+_AROUND_LO: Final = tuple(_around_by_shifts(x) for x in range(256))
+_AROUND_HI: Final = tuple(_around_by_shifts(x << 8) for x in range(256))
+_TWO_LO: Final = tuple(_two_by_shifts(x) for x in range(256))
+_TWO_HI: Final = tuple(_two_by_shifts(x << 8) for x in range(256))
 
 
-def _meet(lay: Layout, x: int, y: int) -> bool:
-    """A card of ``x`` connected to a card of ``y``; neither kind is Goblin (R4.2–R4.3)."""
-    if _touches(x, y):
-        return True
-    return any(cells & x and cells & y for _, cells in lay.networks)
+def _near(y: int) -> tuple[int, int]:
+    """The cells adjacent to at least one cell of ``y``, and to at least two (R4.1)."""
+    lo, hi = y & 0xFF, y >> 8
+    around_lo, around_hi = _AROUND_LO[lo], _AROUND_HI[hi]
+    return around_lo | around_hi, _TWO_LO[lo] | _TWO_HI[hi] | (around_lo & around_hi)
 
 
-def _star(lay: Layout, x: int, y: int) -> bool:
-    """A non-Goblin card of ``x`` connected to two non-Goblin cards of ``y`` (R4, R6.4)."""
-    if _star_adjacent(x, y):
-        return True
+def _two_in_a_network(networks: _Networks, x: int) -> bool:
+    """Two cards of ``x`` around one Portal network: linked, unless Goblins (R4.2–R4.3)."""
+    for _, cells in networks:  # noqa: SIM110 (a loop is cheaper than any() over 0-2 items)
+        if (cells & x).bit_count() >= 2:
+            return True
+    return False
+
+
+def _in_one_network(networks: _Networks, x: int, y: int) -> bool:
+    """A card of ``x`` and a card of ``y`` around one Portal network (R4.2–R4.3)."""
+    for _, cells in networks:  # noqa: SIM110 (as above)
+        if cells & x and cells & y:
+            return True
+    return False
+
+
+def _two_through_portals(lay: Layout, x: int, y: int) -> bool:
+    """A card of ``x`` next to a Portal network connected to two cards of ``y`` (R4, R6.4).
+
+    For cards away from the Portals, adjacency (``_near``) is the whole answer; next to
+    a network the connections are counted, since an adjacent card may also be linked.
+    """
     candidates = x & lay.touching
     connected = lay.connected
     while candidates:
@@ -72,6 +88,14 @@ def _star(lay: Layout, x: int, y: int) -> bool:
             return True
         candidates ^= low
     return False
+
+
+_LANDS: Final = (
+    (_F, Legend.THREE_FORESTS),
+    (_M, Legend.THREE_MOUNTAINS),
+    (_P, Legend.THREE_PLAINS),
+    (_S, Legend.THREE_SWAMPS),
+)
 
 
 def legends_met(kingdom: Kingdom) -> frozenset[Legend]:
@@ -88,36 +112,43 @@ def legends_met(kingdom: Kingdom) -> frozenset[Legend]:
     """
     m = kingdom._masks
     lay = layout(m[_O])
+    nets = lay.networks
     e, w, h, g = m[_E], m[_W], m[_H], m[_G]
+    # Cells next to one card of a Tribe, and next to two (R4.1).
+    near_e, two_e = _near(e)
+    near_w, two_w = _near(w)
+    near_h, two_h = _near(h)
+    near_g, two_g = _near(g)
     met: list[Legend] = []
-    if _pair(lay, e):
+    if e & near_e or (nets and _two_in_a_network(nets, e)):
         met.append(Legend.TWO_ELVES)
-    if _pair(lay, w):
+    if w & near_w or (nets and _two_in_a_network(nets, w)):
         met.append(Legend.TWO_DWARVES)
-    if _pair(lay, h):
+    if h & near_h or (nets and _two_in_a_network(nets, h)):
         met.append(Legend.TWO_HUMANS)
-    if _two_adjacent(g):
+    if g & near_g:
         met.append(Legend.TWO_GOBLINS)
-    for land, legend in (
-        (m[_F], Legend.THREE_FORESTS),
-        (m[_M], Legend.THREE_MOUNTAINS),
-        (m[_P], Legend.THREE_PLAINS),
-        (m[_S], Legend.THREE_SWAMPS),
-    ):
-        if land.bit_count() >= 3 and _star(lay, land, land):
+    for kind, legend in _LANDS:  # one Land connected to two others (R6.4)
+        land = m[kind]
+        if land.bit_count() >= 3 and (
+            land & _near(land)[1] or (nets and _two_through_portals(lay, land, land))
+        ):
             met.append(legend)
-    if h and e and _meet(lay, h, e):
+    if h & near_e or (nets and _in_one_network(nets, h, e)):
         met.append(Legend.ALLIANCE_HUMAN_ELF)
-    if h and w and _meet(lay, h, w):
+    if h & near_w or (nets and _in_one_network(nets, h, w)):
         met.append(Legend.ALLIANCE_HUMAN_DWARF)
-    if g:
-        if h and (_star_adjacent(h, g) or _star_adjacent(g, h)):
-            met.append(Legend.BATTLE_GOBLIN_HUMAN)
-        if e and (_star_adjacent(e, g) or _star_adjacent(g, e)):
-            met.append(Legend.BATTLE_GOBLIN_ELF)
-        if w and (_star_adjacent(w, g) or _star_adjacent(g, w)):
-            met.append(Legend.BATTLE_GOBLIN_DWARF)
-    if e and w and (_star(lay, w, e) or _star(lay, e, w)):
+    if g & two_h or h & two_g:
+        met.append(Legend.BATTLE_GOBLIN_HUMAN)
+    if g & two_e or e & two_g:
+        met.append(Legend.BATTLE_GOBLIN_ELF)
+    if g & two_w or w & two_g:
+        met.append(Legend.BATTLE_GOBLIN_DWARF)
+    if (
+        w & two_e
+        or e & two_w
+        or (nets and (_two_through_portals(lay, w, e) or _two_through_portals(lay, e, w)))
+    ):
         met.append(Legend.BATTLE_ELF_DWARF)
     if e and w and h and g:
         met.append(Legend.FOUR_TRIBES)

@@ -19,7 +19,7 @@ from typing import Final
 import attrs
 
 from drako_rules.cards import Card, Legend
-from drako_rules.connections import Connections, Link, connections, layout
+from drako_rules.connections import Connections, Link, _bits, connections, layout
 from drako_rules.errors import ScoringError
 from drako_rules.kingdom import CODES, POSITIONS, Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset
@@ -65,19 +65,27 @@ _TRIBE_CATEGORY: Final = {
 
 # --- the fast tables -----------------------------------------------------------------------
 
-# Five pair-scored categories share one integer, 16 bits each (values are small and may be
-# negative: decoding is balanced, see _unpack).
+# Five pair-scored categories share one integer, 16 bits each, in sheet order: Elves from
+# bit 0, Dwarves 16, Humans 32, Goblins 48, Conflicts 64. Values may be negative, so score
+# adds _BIAS (2**15 in every field) to the sum and takes each field back as
+# ((packed >> shift) & 0xFFFF) - 2**15: exact while each category stays within ±2**15.
 _SHIFT: Final = {Category.ELVES: 0, Category.DWARVES: 16, Category.HUMANS: 32, Category.GOBLINS: 48}
 _CONFLICT_SHIFT: Final = 64
 _HALF: Final = 1 << 15
 _FIELD: Final = (1 << 16) - 1
+_BIAS: Final = sum(_HALF << shift for shift in (0, 16, 32, 48, 64))
+#: The most Dragons a Kingdom can hold (one per cell).
+_MAX_DRAGONS: Final = 16
 
 
 @attrs.frozen
 class _Tables:
+    """The scoring tables of one ruleset, built once (see :func:`_tables`)."""
+
     line: tuple[int, ...]  # packed value of the 3 adjacent pairs of a line of 4 codes
-    portal_pair: tuple[int, ...]  # packed value of a pair linked only through Portals
-    dragon_values: tuple[int, int, int]
+    portal_pair: tuple[tuple[int, ...], ...]  # [a][b]: packed value of a pair linked by Portals
+    dragons: tuple[tuple[int, ...], ...]  # [n][d]: points of n Dragons, d domesticated (R5.3)
+    domestication: int  # connected Tribe cards of one type that domesticate a Dragon
 
 
 def _pair_value(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> int:
@@ -98,7 +106,9 @@ def _pair_value(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> int:
 
 def _build_tables(ruleset: Ruleset) -> _Tables:
     adj = [_pair_value(ruleset, a, b, False) for a in range(CODES) for b in range(CODES)]
-    portal = tuple(_pair_value(ruleset, a, b, True) for a in range(CODES) for b in range(CODES))
+    portal = tuple(
+        tuple(_pair_value(ruleset, a, b, True) for b in range(CODES)) for a in range(CODES)
+    )
     line: list[int] = []
     for a in range(CODES):
         for b in range(CODES):
@@ -107,13 +117,17 @@ def _build_tables(ruleset: Ruleset) -> _Tables:
                 abc = ab + adj[b * CODES + c]
                 row = c * CODES
                 line.extend(abc + adj[row + d] for d in range(CODES))
-    return _Tables(tuple(line), portal, ruleset.dragon_values)
+    dragons = tuple(
+        tuple(ruleset.dragon_points(n, d) for d in range(n + 1)) for n in range(_MAX_DRAGONS + 1)
+    )
+    return _Tables(tuple(line), portal, dragons, ruleset.domestication)
 
 
 _TABLES: dict[int, tuple[Ruleset, _Tables]] = {}
 
 
 def _tables(ruleset: Ruleset) -> _Tables:
+    """The tables of ``ruleset``, built on first use (keyed by identity: rulesets are frozen)."""
     entry = _TABLES.get(id(ruleset))
     if entry is None or entry[0] is not ruleset:
         entry = (ruleset, _build_tables(ruleset))
@@ -127,6 +141,7 @@ _ELF: Final = Card.ELF.index
 _DWARF: Final = Card.DWARF.index
 _HUMAN: Final = Card.HUMAN.index
 _NO_PORTALS: Final = layout(0)
+_POCKET_TABLES: Final = _tables(POCKET)
 
 
 # --- the score sheet ------------------------------------------------------------------------
@@ -157,7 +172,10 @@ class ScoreLine:
     legend: Legend | None = None
 
 
-@attrs.frozen(slots=True)
+# Not slotted: attrs fills a frozen dict-based instance through its __dict__, about twice as
+# fast as the eleven object.__setattr__ calls a slotted one needs, and score builds one
+# sheet per call.
+@attrs.frozen(slots=False)
 class ScoreSheet:
     """A player's score: the seven categories of R5.5 and their total.
 
@@ -252,34 +270,36 @@ def score(
         >>> score(Kingdom.parse("GOGS/OHOW/GOEO/SSSG"), [Legend.THREE_SWAMPS]).total
         8
     """
-    claimed = legends if type(legends) is tuple and not legends else _check_legends(legends)
-    t = _tables(ruleset)
+    claimed = _check_legends(legends) if legends else ()
+    t = _POCKET_TABLES if ruleset is POCKET else _tables(ruleset)
+    # R5.1–R5.2 between adjacent cards: each row and column of four is one table entry.
     line = t.line
     ln = kingdom._lines
     packed = (
-        line[ln[0]] + line[ln[1]] + line[ln[2]] + line[ln[3]]
+        _BIAS
+        + line[ln[0]] + line[ln[1]] + line[ln[2]] + line[ln[3]]
         + line[ln[4]] + line[ln[5]] + line[ln[6]] + line[ln[7]]
     )  # fmt: skip
+    # R4.2–R4.3: the pairs that only a Portal network links (Goblins score 0 in the table).
     masks = kingdom._masks
     portals = masks[_PORTAL]
     lay = layout(portals) if portals else _NO_PORTALS
     if lay.linked_pairs:
         codes = kingdom._codes
         pair = t.portal_pair
-        packed += sum([pair[codes[i] * CODES + codes[j]] for i, j in lay.linked_pairs])
-    elves = ((packed + _HALF) & _FIELD) - _HALF
-    packed = (packed - elves) >> 16
-    dwarves = ((packed + _HALF) & _FIELD) - _HALF
-    packed = (packed - dwarves) >> 16
-    humans = ((packed + _HALF) & _FIELD) - _HALF
-    packed = (packed - humans) >> 16
-    goblins = ((packed + _HALF) & _FIELD) - _HALF
-    conflicts = (packed - goblins) >> 16
+        for i, j in lay.linked_pairs:
+            packed += pair[codes[i]][codes[j]]
+    elves = (packed & _FIELD) - _HALF
+    dwarves = (packed >> 16 & _FIELD) - _HALF
+    humans = (packed >> 32 & _FIELD) - _HALF
+    goblins = (packed >> 48 & _FIELD) - _HALF
+    conflicts = (packed >> 64) - _HALF
+    # R5.3: a Dragon is domesticated by `need` connected Elves, Dwarves or Humans.
     dragons = 0
     dragon_cells = masks[_DRAGON]
     if dragon_cells:
         tame = 0
-        need = ruleset.domestication
+        need = t.domestication
         connected = lay.connected
         elf, dwarf, human = masks[_ELF], masks[_DWARF], masks[_HUMAN]
         m = dragon_cells
@@ -293,7 +313,7 @@ def score(
             ):
                 tame += 1
             m ^= low
-        dragons = ruleset.dragon_points(dragon_cells.bit_count(), tame)
+        dragons = t.dragons[dragon_cells.bit_count()][tame]
     legend_points = sum([x.points for x in claimed]) if claimed else 0
     total = elves + dwarves + humans + goblins + dragons + legend_points + conflicts
     return ScoreSheet(
@@ -314,12 +334,11 @@ def _itemize(
     cells = kingdom.cells
     by_category: dict[Category, list[ScoreLine]] = {c: [] for c in CATEGORIES}
     # R5.1: each Tribe card scores for every Land card connected to it.
-    for pos in POSITIONS:
-        tribe = cells[pos.index]
+    for pos, tribe in zip(POSITIONS, cells, strict=True):
         if tribe is None or not tribe.is_tribe:
             continue
-        for partner in sorted(conn.of(pos)):
-            land = cells[partner.index]
+        for j in _bits(conn.mask(pos)):  # in cell order, which is Position order
+            partner, land = POSITIONS[j], cells[j]
             if land is None or not land.is_land:
                 continue
             points = ruleset.land_points(tribe, land)

@@ -1,0 +1,195 @@
+"""The optimised paths agree with their plain definitions (issue 6).
+
+Kingdom.replace updates the derived tables of its parent instead of recomputing them;
+score reads packed tables instead of walking the connections; legends_met works on
+bitboards. Each is checked here against a slower path that any correct implementation
+must agree with: a Kingdom built afresh, the itemized lines, and the Legend requirements
+(R1.4, R6.4) evaluated pair by pair on connections().
+"""
+
+from __future__ import annotations
+
+import pickle
+import re
+from collections.abc import Iterable
+from itertools import combinations
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from drako_rules import (
+    CLASSIC,
+    POCKET,
+    Card,
+    Category,
+    Kingdom,
+    Legend,
+    NotationError,
+    Position,
+    Ruleset,
+    connections,
+    legends_met,
+    score,
+)
+from strategies import cells, kingdoms, positions
+
+#: A ruleset unlike both real ones, so no table can hard-wire POCKET or CLASSIC values.
+ODD: Ruleset = attrs.evolve(
+    POCKET,
+    name="odd",
+    domestication=1,
+    dragon_values=(2, 7, 1),
+    dragons_counted=2,
+    max_domesticated=1,
+    extra_dragon_points=-3,
+    conflict_points=-5,
+)
+RULESETS = st.sampled_from([POCKET, CLASSIC, ODD])
+
+
+def _observe(k: Kingdom) -> tuple[object, ...]:
+    """Everything public that reads a Kingdom's derived tables."""
+    every = (None, *Card)
+    return (
+        str(k),
+        hash(k),
+        k.is_complete,
+        tuple(k.count(c) for c in every),
+        tuple(k.positions_of(c) for c in every),
+        score(k).values,
+        score(k, ruleset=CLASSIC).values,
+        legends_met(k),
+        tuple(connections(k).mask(p) for p in k.positions_of(None) + k.positions_of(Card.ELF)),
+        len(connections(k)),
+    )
+
+
+@given(kingdoms(), st.lists(st.tuples(positions, cells), max_size=30))
+def test_replace_chain_matches_a_fresh_kingdom(
+    k: Kingdom, moves: list[tuple[Position, Card | None]]
+) -> None:
+    """After any chain of replace() calls the Kingdom behaves exactly as one built from its cells."""
+    for position, card in moves:
+        k = k.replace(position, card)
+        fresh = Kingdom(k.cells)
+        assert k == fresh
+        assert _observe(k) == _observe(fresh)
+
+
+@given(kingdoms(), positions, cells)
+def test_replace_leaves_the_original_unchanged(
+    k: Kingdom, position: Position, card: Card | None
+) -> None:
+    """replace() returns a new Kingdom with one cell changed; the original keeps its cells and scores."""
+    before = _observe(k)
+    new = k.replace(position, card)
+    assert _observe(k) == before
+    assert new[position] is card
+    assert [p for p in (Position.from_index(i) for i in range(16)) if new[p] is not k[p]] in (
+        [],
+        [position],
+    )
+
+
+@pytest.mark.parametrize(
+    ("cells_", "where"),
+    [
+        ((Card.ELF,) * 15 + ("E",), "(3,3)"),
+        ((None, 1) + (None,) * 14, "(0,1)"),
+        (([],) + (None,) * 15, "(0,0)"),
+    ],
+)
+def test_bad_cell_is_named(cells_: tuple[object, ...], where: str) -> None:
+    """A cell that is not a Card or None is refused with its position (R4.1)."""
+    with pytest.raises(NotationError, match=re.escape(f"cell {where} holds")):
+        Kingdom(cells_)  # type: ignore[arg-type]
+
+
+def test_replace_refuses_bad_arguments() -> None:
+    """replace() raises NotationError, not a bare AttributeError or KeyError, for bad arguments."""
+    k = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
+    with pytest.raises(NotationError, match="Position"):
+        k.replace((1, 2), Card.ELF)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match=r"\(1,2\)"):
+        k.replace(Position(1, 2), "E")  # type: ignore[arg-type]
+
+
+@given(kingdoms(), RULESETS, st.lists(st.sampled_from(list(Legend)), unique=True, max_size=4))
+def test_score_categories_equal_their_itemized_lines(
+    k: Kingdom, ruleset: Ruleset, claimed: list[Legend]
+) -> None:
+    """Each category of the fast score is the sum of its itemized lines (R5.1-R5.5)."""
+    sheet = score(k, claimed, ruleset)
+    for category in Category:
+        assert sheet[category] == sum(line.points for line in sheet.lines_of(category))
+    assert sheet.total == sum(sheet.values)
+
+
+@given(kingdoms(), RULESETS)
+def test_score_accepts_any_empty_legends(k: Kingdom, ruleset: Ruleset) -> None:
+    """No Legends given as (), [], a set or an empty generator score the same (R5.4)."""
+    empties: tuple[Iterable[Legend], ...] = ((), [], set(), iter(()))
+    sheets = {score(k, empty, ruleset) for empty in empties}
+    assert len(sheets) == 1
+
+
+def _brute_legends(k: Kingdom) -> frozenset[Legend]:
+    """R1.4 and R6.4 read literally, pair by pair, on connections() (Goblins: R4.3 there)."""
+    conn = connections(k)
+    at = {kind: k.positions_of(kind) for kind in Card}
+
+    def linked(a: Position, b: Position) -> bool:
+        return conn.are_connected(a, b)
+
+    def two(kind: Card) -> bool:
+        return any(linked(a, b) for a, b in combinations(at[kind], 2))
+
+    def star(centre: Card, kind: Card) -> bool:
+        return any(sum(linked(c, x) for x in at[kind] if x != c) >= 2 for c in at[centre])
+
+    def meet(a: Card, b: Card) -> bool:
+        return any(linked(x, y) for x in at[a] for y in at[b])
+
+    E, W, H, G = Card.ELF, Card.DWARF, Card.HUMAN, Card.GOBLIN
+    L = Legend
+    checks = {
+        L.TWO_ELVES: two(E),
+        L.TWO_DWARVES: two(W),
+        L.TWO_HUMANS: two(H),
+        L.TWO_GOBLINS: two(G),
+        L.THREE_FORESTS: star(Card.FOREST, Card.FOREST),
+        L.THREE_MOUNTAINS: star(Card.MOUNTAIN, Card.MOUNTAIN),
+        L.THREE_PLAINS: star(Card.PLAIN, Card.PLAIN),
+        L.THREE_SWAMPS: star(Card.SWAMP, Card.SWAMP),
+        L.ALLIANCE_HUMAN_ELF: meet(H, E),
+        L.ALLIANCE_HUMAN_DWARF: meet(H, W),
+        L.BATTLE_GOBLIN_HUMAN: star(H, G) or star(G, H),
+        L.BATTLE_GOBLIN_ELF: star(E, G) or star(G, E),
+        L.BATTLE_GOBLIN_DWARF: star(W, G) or star(G, W),
+        L.BATTLE_ELF_DWARF: star(W, E) or star(E, W),
+        L.FOUR_TRIBES: all(at[t] for t in (E, W, H, G)),
+    }
+    return frozenset(legend for legend, met in checks.items() if met)
+
+
+PORTAL_HEAVY = st.lists(
+    st.sampled_from([Card.PORTAL] * 4 + [None, *Card]), min_size=16, max_size=16
+).map(lambda cs: Kingdom(tuple(cs)))
+
+
+@given(st.one_of(kingdoms(), PORTAL_HEAVY))
+def test_legends_met_matches_the_requirements_read_pair_by_pair(k: Kingdom) -> None:
+    """The bitboard legends_met agrees with R1.4/R6.4 checked pair by pair on connections()."""
+    assert legends_met(k) == _brute_legends(k)
+
+
+def test_cards_and_legends_hash_consistently() -> None:
+    """Cards and Legends keep one hash per member across look-up by value and pickling."""
+    for member in (*Card, *Legend):
+        again = type(member)(member.value)
+        assert again is member and hash(again) == hash(member)
+        assert pickle.loads(pickle.dumps(member)) is member
+    assert {Card.ELF: 1}[Card("E")] == 1
+    assert Legend.parse("two-elves") in frozenset({Legend.TWO_ELVES})
