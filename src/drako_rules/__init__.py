@@ -1,10 +1,10 @@
 """drako-rules: the reference rules of *Drako: Aetherya Pocket*.
 
 Kingdoms and their notation, connections (R4), itemized scoring (R5), Legends (R6) and
-ranking (R5.6), as pure functions over immutable values; and the score checker for
-games played on a table (:func:`check_game`, the ``drako-rules`` command).
-ranking (R5.6), and a whole game (R2, R3, R6–R8: setup, legal moves, pure transitions,
-player views, records), as pure functions over immutable values.
+ranking (R5.6); a whole game (R2, R3, R6–R8: setup, legal moves, pure transitions, player
+views, records); and the score checker for games played on a table
+([`check_game`][drako_rules.checker.check_game], the ``drako-rules`` command), as pure
+functions over immutable values.
 
 Examples:
     >>> from drako_rules import Kingdom, score, legends_met

@@ -87,7 +87,7 @@ class Card(enum.Enum):
 
         Raises:
             NotationError: the text names no card (``?`` is not a card: see
-                :meth:`drako_rules.Kingdom.parse`).
+                [`drako_rules.Kingdom.parse`][drako_rules.kingdom.Kingdom.parse]).
         """
         if not isinstance(text, str):
             raise NotationError(f"a card must be given as text, not {type(text).__name__}")

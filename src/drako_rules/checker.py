@@ -1,12 +1,13 @@
 """The score checker for physical games: game files, validation and reports (R1.3, R5, R6).
 
-A game played on a real table is written down as a *game file*: the ruleset, and for
-each player a name, the final Kingdom, the Legends claimed and, optionally, what was
-written on the score sheet. :func:`check_game` scores every Kingdom by the rules, ranks
-the players (R5.6), compares the result with the sheet and lists every problem of the
-game at once.
+A game played on a real table is written down as a *game file*: the ruleset, and for each
+player a name, the final Kingdom, the Legends claimed and, optionally, what was written on
+the score sheet. [`check_game`][drako_rules.checker.check_game] scores every Kingdom by the
+rules, ranks the players (R5.6), compares the result with the sheet and lists every problem
+of the game at once.
 
-The file is TOML (read with :mod:`tomllib`), or JSON of the same shape::
+The file is TOML (read with [`tomllib`](https://docs.python.org/3/library/tomllib.html)), or
+JSON of the same shape:
 
     ruleset = "pocket"                  # optional, "pocket" (default) or "classic" (R9)
 
@@ -22,8 +23,9 @@ The file is TOML (read with :mod:`tomllib`), or JSON of the same shape::
 A Kingdom may also be given as a list of four row strings.
 
 **A game with problems is still reported.** Reading never stops at the first problem:
-:func:`parse_game` raises :class:`~drako_rules.errors.InvalidGameError` only when the
-text is not a TOML or JSON table at all; every other defect becomes a :class:`Problem`
+[`parse_game`][drako_rules.checker.parse_game] raises
+[`InvalidGameError`][drako_rules.errors.InvalidGameError] only when the text is not a TOML
+or JSON table at all; every other defect becomes a [`Problem`][drako_rules.checker.Problem]
 and the checker goes on with what it can use:
 
 - a player is scored when their Kingdom can be read and the ruleset is known; Unexplored
@@ -93,7 +95,8 @@ __all__ = [
     "parse_game",
 ]
 
-#: A value that :func:`json.dumps` can write: what :meth:`GameReport.to_dict` returns.
+#: A value that [`json.dumps`](https://docs.python.org/3/library/json.html#json.dumps) can
+#: write: what [`GameReport.to_dict`][drako_rules.checker.GameReport.to_dict] returns.
 JSONValue: TypeAlias = "bool | int | float | str | list[JSONValue] | dict[str, JSONValue] | None"
 
 #: The formats of a game file.
@@ -150,7 +153,7 @@ def _check_code(instance: Problem, attribute: attrs.Attribute[str], value: str) 
 class Problem:
     """One thing wrong with a game file, found while reading or checking it.
 
-    Every code is listed in :data:`PROBLEM_CODES`:
+    Every code is listed in [`PROBLEM_CODES`][drako_rules.checker.PROBLEM_CODES]:
 
     | code | meaning |
     |---|---|
@@ -171,7 +174,7 @@ class Problem:
     ``legend-claimed-twice``.
 
     Attributes:
-        code: the stable code, a key of :data:`PROBLEM_CODES`.
+        code: the stable code, a key of [`PROBLEM_CODES`][drako_rules.checker.PROBLEM_CODES].
         where: the place in the file, as a path: ``players[1].kingdom`` (0-based
             indices), ``players[0].legends[2]``, ``ruleset``, or ``players`` for a
             problem of the whole game.
@@ -262,10 +265,10 @@ class PlayerEntry:
     Attributes:
         name: the player's name; None when the file gives none (reports say ``player N``).
         kingdom: the final Kingdom in any Kingdom notation, as written (a
-            :class:`~drako_rules.kingdom.Kingdom` is converted to its notation); None when
+            [`Kingdom`][drako_rules.kingdom.Kingdom] is converted to its notation); None when
             the file gives no usable Kingdom.
         legends: the ids of the Legends the player claimed, as written (R1.4, R6.3);
-            :class:`~drako_rules.cards.Legend` members are converted to their ids.
+            [`Legend`][drako_rules.cards.Legend] members are converted to their ids.
         score: the total written on the score sheet, if any (R5.5).
         sheet: the categories written on the sheet, as ``(category, value)`` pairs in sheet
             order (a mapping from category names is accepted).
@@ -315,8 +318,8 @@ class Game:
         players: the players in seat order; their number is the player count (R1.3).
         ruleset: the name of the ruleset (R9); None when the file gives an unusable one.
         source: where the game was read from (a file name), for messages and reports.
-        problems: the problems found while reading the file (missing, unknown or
-            ill-typed fields); :func:`check_game` adds those of the rules.
+        problems: the problems found while reading the file (missing, unknown or ill-typed
+            fields); [`check_game`][drako_rules.checker.check_game] adds those of the rules.
     """
 
     players: tuple[PlayerEntry, ...] = attrs.field(converter=_to_players)
@@ -329,7 +332,8 @@ class Game:
 
 
 class _Reader:
-    """Turns a decoded document into a :class:`Game`, collecting every problem."""
+    """Turns a decoded document into a [`Game`][drako_rules.checker.Game], collecting every
+    problem."""
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
@@ -501,7 +505,8 @@ def parse_game(
         source: a name for the text in messages (a file name), kept in the Game.
 
     Returns:
-        The :class:`Game`, with :attr:`Game.problems` listing what could not be read
+        The [`Game`][drako_rules.checker.Game], with
+        [`Game.problems`][drako_rules.checker.Game.problems] listing what could not be read
         (missing, unknown or ill-typed fields): one bad field does not stop the reading.
 
     Raises:
@@ -554,7 +559,7 @@ def _format_of(path: str, data: bytes) -> GameFormat:
 
 
 def load_game(path: str | os.PathLike[str], format: GameFormat | None = None) -> Game:
-    """Read a game file from ``path`` (see :func:`parse_game`).
+    """Read a game file from ``path`` (see [`parse_game`][drako_rules.checker.parse_game]).
 
     Args:
         path: the file; ``.json`` files are read as JSON, ``.toml`` files as TOML, others
@@ -615,7 +620,8 @@ def _toml_string(text: str) -> str:
 
 
 def format_game(game: Game, format: GameFormat = "toml") -> str:
-    """Write ``game`` as the text of a game file; :func:`parse_game` reads it back.
+    """Write ``game`` as the text of a game file;
+    [`parse_game`][drako_rules.checker.parse_game] reads it back.
 
     Examples:
         >>> game = Game([PlayerEntry("Ana", "FEOM/HPWM/SGDO/PPHS", score=7),
@@ -713,8 +719,9 @@ class PlayerReport:
         name: the player's name (``player N`` when the file gives none).
         entry: what the game file says about the player.
         kingdom: the Kingdom, when it could be read.
-        sheet: the score by the rules, with its itemized :attr:`ScoreSheet.lines`; None
-            when the player could not be scored (unreadable Kingdom, unknown ruleset).
+        sheet: the score by the rules, with its itemized
+            [`ScoreSheet.lines`][drako_rules.scoring.ScoreSheet.lines]; None when the player
+            could not be scored (unreadable Kingdom, unknown ruleset).
         place: the 1-based place (R5.6); None unless every player could be scored.
         mismatches: every value of the written sheet that the rules do not give.
         tie_breaks: the tie-breaks (R5.6) between this player and a player with the same
@@ -773,7 +780,7 @@ class GameReport:
 
     Attributes:
         game: the game checked.
-        players: one :class:`PlayerReport` per player, in seat order.
+        players: one [`PlayerReport`][drako_rules.checker.PlayerReport] per player, in seat order.
         problems: every problem of the game, those found while reading the file first.
         ranking: the ranking (R5.6), when every player could be scored.
         ruleset: the name of the ruleset used; None when it is unknown (nothing scored).
@@ -951,7 +958,7 @@ def check_game(game: Game) -> GameReport:
     Every Kingdom is scored by the rules (R5) with the Legends its player claimed, the
     players are ranked (R5.6), every written value is compared with the rules' one, and
     every problem of the game is listed, all at once (see the module docs for how a game
-    with problems is still reported, and :class:`Problem` for the codes).
+    with problems is still reported, and [`Problem`][drako_rules.checker.Problem] for the codes).
 
     Examples:
         >>> game = Game([PlayerEntry("Ana", "FEOM/HPWM/SGDO/PPHS", sheet={"dragons": 3}),

@@ -1,21 +1,21 @@
 """The ``drako-rules`` command: check score sheets, score and explain Kingdoms.
 
 Run it as ``drako-rules COMMAND ...`` or ``python -m drako_rules COMMAND ...``; every
-command has ``--help``. :func:`main` can also be called in-process with a list of
-arguments and returns the exit status.
+command has ``--help``. [`main`][drako_rules.cli.main] can also be called in-process with a
+list of arguments and returns the exit status.
 
 Exit status (also in ``drako-rules --help``):
 
-- ``0`` (:data:`EXIT_OK`): everything verified, or the command did its work;
-- ``1`` (:data:`EXIT_MISMATCH`): a score sheet disagrees with the rules;
-- ``2`` (:data:`EXIT_INVALID`): invalid input or usage: an unreadable file, a file that is
-  not a valid game, an unknown ruleset, a Kingdom that cannot be read... One line on
-  stderr says what, starting with ``drako-rules: error:``;
-- ``130`` (:data:`EXIT_INTERRUPTED`): interrupted with Ctrl-C.
+- ``0`` ([`EXIT_OK`][drako_rules.cli.EXIT_OK]): everything verified, or the command did its work;
+- ``1`` ([`EXIT_MISMATCH`][drako_rules.cli.EXIT_MISMATCH]): a score sheet disagrees with the rules;
+- ``2`` ([`EXIT_INVALID`][drako_rules.cli.EXIT_INVALID]): invalid input or usage: an
+  unreadable file, a file that is not a valid game, an unknown ruleset, a Kingdom that
+  cannot be read... One line on stderr says what, starting with ``drako-rules: error:``;
+- ``130`` ([`EXIT_INTERRUPTED`][drako_rules.cli.EXIT_INTERRUPTED]): interrupted with Ctrl-C.
 
-Adding a subcommand takes a function that declares its arguments, a function that does
-the work (``run(args, console) -> exit status``) and one :class:`Command` entry in
-:data:`COMMANDS`.
+Adding a subcommand takes a function that declares its arguments, a function that does the
+work (``run(args, console) -> exit status``) and one [`Command`][drako_rules.cli.Command]
+entry in [`COMMANDS`][drako_rules.cli.COMMANDS].
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ class Command:
         description: the paragraph at the top of ``drako-rules NAME --help``.
         arguments: declares the command's arguments on its parser.
         run: does the work and returns the exit status; raising
-            :class:`~drako_rules.errors.DrakoError` means invalid input (exit status 2).
+            [`DrakoError`][drako_rules.errors.DrakoError] means invalid input (exit status 2).
     """
 
     name: str

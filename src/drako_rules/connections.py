@@ -247,8 +247,9 @@ def connections(kingdom: Kingdom) -> Connections:
         kingdom: any Kingdom, complete or with Unexplored Lands.
 
     Returns:
-        A :class:`Connections` to query by position, with :class:`Link` details telling
-        whether a pair is adjacent or linked through which Portals.
+        A [`Connections`][drako_rules.connections.Connections] to query by position, with
+        [`Link`][drako_rules.connections.Link] details telling whether a pair is adjacent or
+        linked through which Portals.
     """
     masks, lay = connection_masks(kingdom)
     return Connections(kingdom, masks, lay)

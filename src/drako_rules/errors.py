@@ -1,8 +1,10 @@
-"""The exceptions of drako-rules, all under one base class, :class:`DrakoError`.
+"""The exceptions of drako-rules, all under one base class,
+[`DrakoError`][drako_rules.errors.DrakoError].
 
-Errors about a value the caller gave (a text that cannot be read, a move the rules
-forbid, a game file that does not hold together) also subclass :class:`ValueError`, so
-code that already catches ``ValueError`` keeps working.
+Errors about a value the caller gave (a text that cannot be read, a move the rules forbid, a
+game file that does not hold together) also subclass
+[`ValueError`](https://docs.python.org/3/library/exceptions.html#ValueError), so code that
+already catches ``ValueError`` keeps working.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """A player's 4×4 Kingdom (R4.1) and its notation (``FEOM/HPWM/SGDO/PPHS``).
 
-A :class:`Kingdom` is immutable: :meth:`Kingdom.replace` gives a new one. Each cell holds
-a :class:`~drako_rules.cards.Card` or ``None`` for an Unexplored Land (R2.4, R4.6).
+A [`Kingdom`][drako_rules.kingdom.Kingdom] is immutable:
+[`Kingdom.replace`][drako_rules.kingdom.Kingdom.replace] gives a new one. Each cell holds a
+[`Card`][drako_rules.cards.Card] or ``None`` for an Unexplored Land (R2.4, R4.6).
 """
 
 from __future__ import annotations
@@ -158,7 +159,7 @@ _WEIGHT: Final = tuple(CODES ** (SIZE - 1 - k) for k in range(SIZE))
 
 
 def _derive(codes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The cell masks of each code and the codes of the 8 lines (see :class:`Kingdom`).
+    """The cell masks of each code and the codes of the 8 lines (see [`Kingdom`][drako_rules.kingdom.Kingdom]).
 
     Written out cell by cell: this runs for every Kingdom built, and the unrolled form
     takes about half the time of a loop over the cells.
@@ -197,10 +198,11 @@ def _derive(codes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 @attrs.frozen(repr=False, eq=False)
 class Kingdom:
-    """A 4×4 Kingdom: 16 cells, row by row, each a :class:`Card` or ``None`` (Unexplored).
+    """A 4×4 Kingdom: 16 cells, row by row, each a [`Card`][drako_rules.cards.Card] or
+    ``None`` (Unexplored).
 
-    Build one with :meth:`parse` from the notation, or from 16 cells. Kingdoms compare
-    and hash by value and never change.
+    Build one with [`parse`][drako_rules.kingdom.Kingdom.parse] from the notation, or from
+    16 cells. Kingdoms compare and hash by value and never change.
 
     Examples:
         >>> k = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
@@ -401,7 +403,8 @@ class Kingdom:
         return f"Kingdom.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        """The Kingdom as a picture, for Jupyter notebooks (see :func:`drako_rules.svg.kingdom_svg`)."""
+        """The Kingdom as a picture, for Jupyter notebooks (see
+        [`drako_rules.svg.kingdom_svg`][drako_rules.svg.kingdom_svg])."""
         from drako_rules.svg import kingdom_svg  # lazy: the picture is not needed otherwise
 
         return kingdom_svg(self)

@@ -3,7 +3,7 @@
 Every requirement is a statement about connected cards (R4): two of a kind connected,
 one card connected to two of a kind, or four Tribes present. They are checked on 16-bit
 masks of the cells of each kind, with the grid's adjacency as shifts and the Portal
-networks of the cached :func:`~drako_rules.connections.layout`.
+networks of the cached [`layout`][drako_rules.connections.layout].
 """
 
 from __future__ import annotations

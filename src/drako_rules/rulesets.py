@@ -1,7 +1,7 @@
 """Scoring rules as data (R5, R9): the *pocket* ruleset (default) and *classic*.
 
-A :class:`Ruleset` holds every number of the score sheet, so a second ruleset costs no
-code: the scoring functions read these tables and nothing else.
+A [`Ruleset`][drako_rules.rulesets.Ruleset] holds every number of the score sheet, so a
+second ruleset costs no code: the scoring functions read these tables and nothing else.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
 """The score sheet (R5): seven categories, their total, the lines behind them, and ranking.
 
-:func:`score` is the hot path of every bot and simulation, so it reads precomputed
-tables: the value of every row and column of four cards (adjacent pairs, R4.1) and of
-every pair linked by a Portal network (R4.2–R4.3), for the :class:`Ruleset` in force,
-with the five pair-scored categories packed into one integer. The itemized
-:attr:`ScoreSheet.lines` are computed separately, card by card from :func:`connections`,
-only when asked for; the property tests check that the two always agree.
+[`score`][drako_rules.scoring.score] is the hot path of every bot and simulation, so it
+reads precomputed tables: the value of every row and column of four cards (adjacent pairs,
+R4.1) and of every pair linked by a Portal network (R4.2–R4.3), for the
+[`Ruleset`][drako_rules.rulesets.Ruleset] in force, with the five pair-scored categories
+packed into one integer. The itemized
+[`ScoreSheet.lines`][drako_rules.scoring.ScoreSheet.lines] are computed separately, card by
+card from [`connections`][drako_rules.connections.connections], only when asked for; the
+property tests check that the two always agree.
 """
 
 from __future__ import annotations
@@ -80,7 +82,7 @@ _MAX_DRAGONS: Final = 16
 
 @attrs.frozen
 class _Tables:
-    """The scoring tables of one ruleset, built once (see :func:`_tables`)."""
+    """The scoring tables of one ruleset, built once (see [`_tables`][drako_rules.scoring._tables])."""
 
     line: tuple[int, ...]  # packed value of the 3 adjacent pairs of a line of 4 codes
     portal_pair: tuple[tuple[int, ...], ...]  # [a][b]: packed value of a pair linked by Portals
@@ -179,7 +181,8 @@ class ScoreLine:
 class ScoreSheet:
     """A player's score: the seven categories of R5.5 and their total.
 
-    The itemized :attr:`lines` behind the numbers are computed on first access only.
+    The itemized [`lines`][drako_rules.scoring.ScoreSheet.lines] behind the numbers are
+    computed on first access only.
 
     Examples:
         >>> sheet = score(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
@@ -258,11 +261,12 @@ def score(
         kingdom: the Kingdom; Unexplored Lands count as blank (R4.6), so at the end of a
             game every card should be revealed (R7.2).
         legends: the Legends the player claimed (R5.4); each at most once.
-        ruleset: :data:`POCKET` (default) or :data:`CLASSIC` (R9).
+        ruleset: [`POCKET`][drako_rules.rulesets.POCKET] (default) or
+            [`CLASSIC`][drako_rules.rulesets.CLASSIC] (R9).
 
     Returns:
-        The :class:`ScoreSheet`: Elves, Dwarves, Humans, Goblins (R5.1), Dragons (R5.3),
-        Legends (R5.4), Conflicts (R5.2) and the total (R5.5).
+        The [`ScoreSheet`][drako_rules.scoring.ScoreSheet]: Elves, Dwarves, Humans, Goblins
+        (R5.1), Dragons (R5.3), Legends (R5.4), Conflicts (R5.2) and the total (R5.5).
 
     Examples:
         >>> score(Kingdom.parse("HHOE/DHGE/OWDW/SSMF")).total

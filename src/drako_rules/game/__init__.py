@@ -2,15 +2,15 @@
 
 | module | holds |
 |---|---|
-| :mod:`~drako_rules.game.state` | :class:`GameState`, :class:`PlayerState`, :class:`Phase` and the phase machine |
-| :mod:`~drako_rules.game.moves` | the :class:`Move` union, text forms, the action space |
-| :mod:`~drako_rules.game.setup` | :func:`new_game` (R2) |
-| :mod:`~drako_rules.game.transitions` | :func:`legal_moves`, :func:`apply_move` (R3, R6, R7), final scores |
-| :mod:`~drako_rules.game.views` | :func:`player_view` (R8) |
-| :mod:`~drako_rules.game.records` | :class:`GameRecord`, :func:`replay`, JSON |
-| :mod:`~drako_rules.game.players` | :class:`RandomPlayer`, :func:`play_game`, :func:`play_random_game` |
+| [`state`][drako_rules.game.state] | [`GameState`][drako_rules.game.state.GameState], [`PlayerState`][drako_rules.game.state.PlayerState], [`Phase`][drako_rules.game.state.Phase] and the phase machine |
+| [`moves`][drako_rules.game.moves] | the [`Move`][drako_rules.game.moves.Move] union, text forms, the action space |
+| [`setup`][drako_rules.game.setup] | [`new_game`][drako_rules.game.setup.new_game] (R2) |
+| [`transitions`][drako_rules.game.transitions] | [`legal_moves`][drako_rules.game.transitions.legal_moves], [`apply_move`][drako_rules.game.transitions.apply_move] (R3, R6, R7), final scores |
+| [`views`][drako_rules.game.views] | [`player_view`][drako_rules.game.views.player_view] (R8) |
+| [`records`][drako_rules.game.records] | [`GameRecord`][drako_rules.game.records.GameRecord], [`replay`][drako_rules.game.records.replay], JSON |
+| [`players`][drako_rules.game.players] | [`RandomPlayer`][drako_rules.game.players.RandomPlayer], [`play_game`][drako_rules.game.players.play_game], [`play_random_game`][drako_rules.game.players.play_random_game] |
 
-Everything is re-exported from :mod:`drako_rules`.
+Everything is re-exported from [`drako_rules`][drako_rules].
 """
 
 from __future__ import annotations

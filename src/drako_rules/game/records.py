@@ -1,10 +1,10 @@
-"""Game records and JSON (R2.8): :class:`GameRecord`, :func:`replay`, save and load.
+"""Game records and JSON (R2.8): [`GameRecord`][drako_rules.game.records.GameRecord], [`replay`][drako_rules.game.records.replay], save and load.
 
 A record holds what makes a game: the seed, the player count, the first player, the
 ruleset, the version of the rules, and the moves in order. Since every shuffle comes
-from the seed (R2.8), :func:`replay` rebuilds the exact game from it.
+from the seed (R2.8), [`replay`][drako_rules.game.records.replay] rebuilds the exact game from it.
 
-JSON goes through the one converter of :mod:`drako_rules.serialization`. A record as
+JSON goes through the one converter of [`drako_rules.serialization`][drako_rules.serialization]. A record as
 JSON::
 
     {"seed": 7, "players": 2, "first_player": 0, "ruleset": "pocket",
@@ -13,7 +13,7 @@ JSON::
                {"type": "place", "position": [0, 3]}, ...]}
 
 Reading a malformed or tampered document never crashes: it raises
-:class:`~drako_rules.RecordError` with the path of the bad field (``$.moves[12]``), for a
+[`RecordError`][drako_rules.errors.RecordError] with the path of the bad field (``$.moves[12]``), for a
 wrong type, a missing or unknown field, an unknown move type, an unknown ruleset, a
 different rules version, a bad player count, or a move the rules forbid at that point.
 """
@@ -274,7 +274,7 @@ def record_to_json(record: GameRecord, *, indent: int | None = None) -> str:
 def record_from_json(text: str | bytes) -> GameRecord:
     """Read a record from JSON text and check its header (rules version, seats, ruleset).
 
-    The moves are checked by :func:`replay`.
+    The moves are checked by [`replay`][drako_rules.game.records.replay].
 
     Raises:
         RecordError: malformed or tampered JSON, with the path of the bad field.
@@ -292,7 +292,7 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a record from the JSON file ``path`` (see :func:`record_from_json`).
+    """Read a record from the JSON file ``path`` (see [`record_from_json`][drako_rules.game.records.record_from_json]).
 
     Raises:
         RecordError: the file holds no valid record.
@@ -305,7 +305,7 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
     """The whole state as JSON text, hidden cards included, with the rules version.
 
-    For a server's own storage: send players :func:`view_to_json` instead (R8).
+    For a server's own storage: send players [`view_to_json`][drako_rules.game.records.view_to_json] instead (R8).
     """
     data = unstructure(state)
     data["rules_version"] = RULES_VERSION
@@ -313,7 +313,7 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
 
 
 def state_from_json(text: str | bytes) -> GameState:
-    """Read a state from JSON text and check that it holds together (:func:`check_state`).
+    """Read a state from JSON text and check that it holds together ([`check_state`][drako_rules.game.records.check_state]).
 
     Raises:
         RecordError: malformed, tampered or inconsistent, with the path of the bad field.

@@ -1,7 +1,7 @@
-"""What one player may see of a game (R8): :class:`PlayerView` and :func:`player_view`.
+"""What one player may see of a game (R8): [`PlayerView`][drako_rules.game.views.PlayerView] and [`player_view`][drako_rules.game.views.player_view].
 
 A view is what a bot or a remote client should receive instead of the
-:class:`~drako_rules.GameState`: every revealed card, the discard pile, the legend row and
+[`GameState`][drako_rules.game.state.GameState]: every revealed card, the discard pile, the legend row and
 every player's Legends (R8.1); the sizes of the draw pile and of the legend deck but not
 their order, and nothing of the kind of any Unexplored Land (R8.2); the card just drawn
 only for the player who drew it (R8.3). The seed is left out too: with it, the hidden
@@ -9,7 +9,7 @@ cards could be worked out (R2.8).
 
 Two states that differ only in the hidden cards or in the order of the piles give equal
 views, for every player. Views are immutable values and serialise to JSON
-(:func:`~drako_rules.view_to_json`).
+([`view_to_json`][drako_rules.game.records.view_to_json]).
 """
 
 from __future__ import annotations
