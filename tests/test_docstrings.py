@@ -17,7 +17,7 @@ def test_no_sphinx_roles_in_the_source() -> None:
     (tools/rst_roles_to_markdown.py converts them)."""
     found = [
         f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}"
-        for path in sorted(PACKAGE.rrglob("*.py"))
+        for path in sorted(PACKAGE.rglob("*.py"))
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if ROLE.search(line)
     ]
