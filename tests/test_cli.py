@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -405,3 +406,145 @@ def test_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
     status, _, err = call("check", str(EXAMPLES[0]))
     assert status == EXIT_INTERRUPTED == 130
     assert err == "drako-rules: error: interrupted\n"
+
+
+# --- replay and simulate ------------------------------------------------------------------
+
+
+def _saved_game(tmp_path: Path, players: int = 3, seed: int = 5, moves: int | None = None) -> Path:
+    """Save the record of a random game (cut after ``moves`` moves if given)."""
+    from drako_rules import GameRecord, play_random_game, save_record
+
+    record = play_random_game(players, seed=seed).record
+    if moves is not None:
+        record = GameRecord(
+            record.seed,
+            record.players,
+            record.first_player,
+            record.ruleset,
+            record.rules_version,
+            record.moves[:moves],
+        )
+    path = tmp_path / "record.json"
+    save_record(path, record)
+    return path
+
+
+def test_replay_prints_the_final_scores_of_the_record(tmp_path: Path) -> None:
+    """`replay RECORD` replays the engine's record and prints each player's seven categories,
+    total and place exactly as final_scores/final_ranking give them (R7.3, R5.6)."""
+    from drako_rules import final_ranking, final_scores, load_record, replay
+
+    path = _saved_game(tmp_path)
+    state = replay(load_record(path))
+    sheets, places = final_scores(state), final_ranking(state).places
+    status, out, err = call("replay", str(path))
+    assert (status, err) == (EXIT_OK, "")
+    for seat, (sheet, place) in enumerate(zip(sheets, places, strict=True)):
+        row = next(line for line in out.splitlines() if line.startswith(f"seat {seat} "))
+        assert row.split()[2:] == [*(str(v) for v in sheet.values), str(sheet.total), str(place)]
+    assert "Places (R5.6): 1." in out
+
+
+def test_replay_json_agrees_with_the_engine(tmp_path: Path) -> None:
+    """`replay --json` gives, per seat, the categories, total and place of the replayed game."""
+    from drako_rules import final_ranking, final_scores, load_record, replay
+
+    path = _saved_game(tmp_path, players=4, seed=11)
+    state = replay(load_record(path))
+    result = run("replay", str(path), "--json")
+    assert result.returncode == EXIT_OK, result.stderr
+    data = json.loads(result.stdout)
+    assert data["over"] is True and data["ruleset"] == "pocket"
+    for seat, (sheet, place) in enumerate(
+        zip(final_scores(state), final_ranking(state).places, strict=True)
+    ):
+        player = data["players"][seat]
+        assert {c.value: player[c.value] for c in Category} == {c.value: sheet[c] for c in Category}
+        assert (player["total"], player["place"]) == (sheet.total, place)
+        assert player["kingdom"] == str(state.players[seat].kingdom)
+
+
+def test_replay_of_an_unfinished_game_says_so(tmp_path: Path) -> None:
+    """A record cut in the middle replays to a game that is not over (R7.1): no places, the
+    scores of the revealed cards only, and --moves lists each move with its seat."""
+    path = _saved_game(tmp_path, moves=20)
+    status, out, _ = call("replay", str(path), "--moves")
+    assert status == EXIT_OK
+    assert "The game is not over (R7.1)" in out
+    assert " 1. seat 0: arrange " in out and "20. seat " in out
+    assert "Places (R5.6)" not in out
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d.pop("seed"), "$.seed"),
+        (lambda d: d["moves"].__setitem__(5, {"type": "fly"}), "$.moves[5]"),
+        (lambda d: d.__setitem__("players", 7), "players"),
+    ],
+)
+def test_replay_of_a_tampered_record_is_invalid_input(
+    tmp_path: Path, edit: Callable[[dict[str, object]], object], message: str
+) -> None:
+    """A malformed or tampered record gives exit status 2 and one line naming where."""
+    path = _saved_game(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    edit(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, out, err = call("replay", str(path))
+    assert status == EXIT_INVALID
+    assert out == ""
+    assert err.count("\n") == 1 and message in err
+
+
+def test_replay_reads_the_record_from_stdin(tmp_path: Path) -> None:
+    """`replay -` reads the record from standard input."""
+    path = _saved_game(tmp_path, players=2, seed=3)
+    result = run("replay", "-", stdin=path.read_text(encoding="utf-8"))
+    assert result.returncode == EXIT_OK, result.stderr
+    assert "2-player game, seed 3" in result.stdout
+
+
+def test_simulate_json_summary_is_reproducible_and_consistent() -> None:
+    """`simulate --json` plays the games of consecutive seeds: the same arguments give the
+    same summary (R2.8), the seats' win shares add up to 1, and the means are those of the
+    games played one by one."""
+    from statistics import fmean
+
+    from drako_rules import final_scores, play_random_game
+
+    args = ("simulate", "--players", "3", "--games", "6", "--seed", "40", "--json")
+    status, out, _ = call(*args)
+    assert status == EXIT_OK
+    assert call(*args)[1] == out
+    data = json.loads(out)
+    assert data["games"] == 6 and data["players"] == 3
+    assert sum(seat["win_share"] for seat in data["seats"]) == pytest.approx(1, abs=1e-3)
+    totals = [
+        [s.total for s in final_scores(play_random_game(3, seed=40 + k).state)] for k in range(6)
+    ]
+    for seat in range(3):
+        expected = fmean(game[seat] for game in totals)
+        assert data["seats"][seat]["mean_total"] == pytest.approx(expected, abs=0.01)
+
+
+def test_simulate_progress_bar_only_on_a_terminal() -> None:
+    """`simulate` draws its progress bar on stderr when it is a terminal, never when piped."""
+    status, _, piped = call("simulate", "--games", "3")
+    assert status == EXIT_OK and piped == ""
+    tty = TTY()
+    status, _, shown = call("simulate", "--games", "3", err=tty)
+    assert status == EXIT_OK
+    assert "3/3 games" in shown and "[" in shown
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["simulate", "--players", "5"], ["simulate", "--games", "0"], ["simulate", "--ruleset", "x"]],
+)
+def test_simulate_bad_arguments_are_invalid_usage(args: list[str]) -> None:
+    """A player count outside 2–4 (R1.3), no games or an unknown ruleset: exit status 2."""
+    status, out, err = call(*args)
+    assert status == EXIT_INVALID
+    assert out == "" and err.count("\n") == 1

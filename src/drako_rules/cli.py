@@ -1,4 +1,5 @@
-"""The ``drako-rules`` command: check score sheets, score and explain Kingdoms.
+"""The ``drako-rules`` command: check score sheets, score and explain Kingdoms, replay and
+simulate games.
 
 Run it as ``drako-rules COMMAND ...`` or ``python -m drako_rules COMMAND ...``; every
 command has ``--help``. [`main`][drako_rules.cli.main] can also be called in-process with a
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -29,14 +31,25 @@ from typing import Final, NoReturn, TextIO
 
 import attrs
 
-from drako_rules.cards import Card, Legend
+from drako_rules.cards import Card, Legend, check_player_count
 from drako_rules.checker import GameReport, JSONValue, PlayerReport, check_game, load_game
 from drako_rules.connections import connections
 from drako_rules.errors import DrakoError
+from drako_rules.game import (
+    GameRecord,
+    GameState,
+    apply_move,
+    final_ranking,
+    final_scores,
+    load_record,
+    play_random_game,
+    record_from_json,
+    replay,
+)
 from drako_rules.kingdom import Kingdom, Position
 from drako_rules.legends import legends_met
 from drako_rules.rulesets import RULES_VERSION, RULESETS, Ruleset, get_ruleset
-from drako_rules.scoring import Category, ScoreSheet, score
+from drako_rules.scoring import Category, Ranking, ScoreSheet, score
 
 __all__ = [
     "COMMANDS",
@@ -67,8 +80,9 @@ EXIT_STATUS_HELP: Final = f"""\
 exit status:
   {EXIT_OK}  all verified (or the command did its work)
   {EXIT_MISMATCH}  a score sheet disagrees with the rules
-  {EXIT_INVALID}  invalid input or usage: unreadable or invalid game file, unknown
-     ruleset, a Kingdom that cannot be read (one line on stderr says what)"""
+  {EXIT_INVALID}  invalid input or usage: unreadable or invalid game file or record,
+     unknown ruleset, a Kingdom that cannot be read (one line on stderr says what)
+  {EXIT_INTERRUPTED}  interrupted (Ctrl-C)"""
 
 
 # --- input and output ---------------------------------------------------------------------
@@ -518,6 +532,245 @@ def _check(args: argparse.Namespace, console: Console) -> int:
     return status
 
 
+# --- replay and simulate (engine games) ----------------------------------------------------
+
+
+def _replay_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "record",
+        metavar="RECORD",
+        help="a game record saved by the engine (JSON: seed, players, first_player, "
+        "ruleset, rules_version, moves), or - to read it from stdin",
+    )
+    parser.add_argument(
+        "--moves", action="store_true", help="also list every move, numbered, with its player"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print only JSON on stdout: the players' categories, totals and places",
+    )
+
+
+def _read_record(path: str, console: Console) -> GameRecord:
+    if path != "-":
+        return load_record(path)
+    if console.inp is None:
+        raise _UsageError("no standard input to read the record from")
+    try:
+        return record_from_json(console.inp.read())
+    except (OSError, UnicodeDecodeError) as error:
+        raise _UsageError(f"cannot read the record from stdin: {error}") from None
+
+
+def _standings(
+    names: Sequence[str], sheets: Sequence[ScoreSheet], ranking: Ranking | None, console: Console
+) -> None:
+    """The seven categories, total and place of each player as an aligned table (R5.5, R5.6)."""
+    headings = ("Player", *(c.label for c in Category), "Total", "Place")
+    rows = [headings]
+    for i, (name, sheet) in enumerate(zip(names, sheets, strict=True)):
+        place = "-" if ranking is None else str(ranking.places[i])
+        rows.append((name, *(str(sheet[c]) for c in Category), str(sheet.total), place))
+    widths = [max(len(row[k]) for row in rows) for k in range(len(headings))]
+    for row in rows:
+        cells = [row[0].ljust(widths[0])]
+        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        console.print("  ".join(cells).rstrip())
+    if ranking is not None:
+        console.print()
+        console.print(
+            "Places (R5.6): " + ", ".join(f"{ranking.places[i]}. {names[i]}" for i in ranking.order)
+        )
+        for tie in ranking.tie_breaks:
+            console.print(f"Tie-break: {tie.describe(names)}")
+
+
+def _sheet_json(sheet: ScoreSheet) -> dict[str, JSONValue]:
+    out: dict[str, JSONValue] = {c.value: sheet[c] for c in Category}
+    out["total"] = sheet.total
+    out["claimed"] = [legend.value for legend in sheet.claimed]
+    return out
+
+
+def _replay(args: argparse.Namespace, console: Console) -> int:
+    record = _read_record(args.record, console)
+    state = replay(record)
+    names = [f"seat {i}" for i in range(record.players)]
+    over = state.is_over
+    if over:
+        sheets = final_scores(state)
+        ranking: Ranking | None = final_ranking(state)
+    else:  # scores of what is revealed so far: Unexplored Lands are blank (R4.6)
+        sheets = tuple(score(p.kingdom, p.legends, state.ruleset) for p in state.players)
+        ranking = None
+    if args.json:
+        data: dict[str, JSONValue] = {
+            "players": [
+                {
+                    "seat": i,
+                    "kingdom": str(p.kingdom),
+                    **_sheet_json(sheet),
+                    "place": None if ranking is None else ranking.places[i],
+                }
+                for i, (p, sheet) in enumerate(zip(state.players, sheets, strict=True))
+            ],
+            "over": over,
+            "moves": len(record.moves),
+            "seed": record.seed,
+            "first_player": record.first_player,
+            "ruleset": state.ruleset.name,
+            "rules_version": record.rules_version,
+            "library_version": _library_version(),
+        }
+        if ranking is not None:
+            data["tie_breaks"] = [tie.describe(names) for tie in ranking.tie_breaks]
+        console.print(json.dumps(data, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    console.print(
+        f"{record.players}-player game, seed {record.seed}, first player seat "
+        f"{record.first_player}, ruleset {state.ruleset.name} (rules {record.rules_version}): "
+        f"{len(record.moves)} moves"
+    )
+    if args.moves:
+        console.print()
+        _print_moves(record, console)
+    console.print()
+    for i, player in enumerate(state.players):
+        claimed = ", ".join(x.value for x in player.legends) or "no Legend"
+        console.print(f"{names[i]}: {player.kingdom}  ({claimed})")
+    console.print()
+    if not over:
+        console.print(
+            f"The game is not over (R7.1): seat {state.current_player} is to move, phase "
+            f"{state.phase.name.lower()}. Scores of the revealed cards so far (R4.6):"
+        )
+        console.print()
+    _standings(names, sheets, ranking, console)
+    return EXIT_OK
+
+
+def _print_moves(record: GameRecord, console: Console) -> None:
+    """Every move of the record with the seat that made it."""
+    state: GameState = record.start()
+    width = len(str(len(record.moves)))
+    for n, move in enumerate(record.moves, start=1):
+        console.print(f"{n:>{width}}. seat {state.current_player}: {move}")
+        state = apply_move(state, move)
+
+
+def _library_version() -> str:
+    from drako_rules import __version__
+
+    return __version__
+
+
+def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--players", type=int, default=2, metavar="N", help="players per game, 2-4 (default 2)"
+    )
+    parser.add_argument(
+        "--games", type=int, default=100, metavar="N", help="how many games (default 100)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="seed of the first game; game k uses seed S+k (default 0), so runs reproduce (R2.8)",
+    )
+    _ruleset_option(parser)
+    parser.add_argument(
+        "--json", action="store_true", help="print only the summary as JSON on stdout"
+    )
+
+
+def _simulate(args: argparse.Namespace, console: Console) -> int:
+    players = check_player_count(args.players)
+    games: int = args.games
+    if games < 1:
+        raise _UsageError(f"--games must be at least 1, not {games}")
+    ruleset = get_ruleset(args.ruleset)
+    progress = _Progress(console, games, "games")
+    totals: list[list[int]] = [[] for _ in range(players)]
+    wins = [0.0] * players
+    lengths: list[int] = []
+    categories = {c: 0 for c in Category}
+    legends_claimed = 0
+    for k in range(games):
+        progress.update(k)
+        played = play_random_game(players, args.seed + k, ruleset=ruleset)
+        sheets = final_scores(played.state)
+        places = final_ranking(played.state).places
+        winners = [i for i, place in enumerate(places) if place == 1]
+        for i, sheet in enumerate(sheets):
+            totals[i].append(sheet.total)
+            for c in Category:
+                categories[c] += sheet[c]
+            legends_claimed += len(sheet.claimed)
+        for i in winners:
+            wins[i] += 1 / len(winners)  # a shared first place is shared (R5.6)
+        lengths.append(len(played.record.moves))
+    progress.update(games)
+    progress.clear()
+    every = [t for seat in totals for t in seat]
+    summary: dict[str, JSONValue] = {
+        "games": games,
+        "players": players,
+        "first_seed": args.seed,
+        "ruleset": ruleset.name,
+        "rules_version": ruleset.rules_version,
+        "library_version": _library_version(),
+        "moves_per_game": {
+            "mean": round(statistics.fmean(lengths), 2),
+            "min": min(lengths),
+            "max": max(lengths),
+        },
+        "total": {
+            "mean": round(statistics.fmean(every), 2),
+            "stdev": round(statistics.pstdev(every), 2),
+            "min": min(every),
+            "max": max(every),
+        },
+        "category_means": {c.value: round(categories[c] / (games * players), 2) for c in Category},
+        "legends_per_player": round(legends_claimed / (games * players), 2),
+        "seats": [
+            {
+                "seat": i,
+                "mean_total": round(statistics.fmean(totals[i]), 2),
+                "win_share": round(wins[i] / games, 4),
+            }
+            for i in range(players)
+        ],
+    }
+    if args.json:
+        console.print(json.dumps(summary, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    console.print(
+        f"{games} random {players}-player games (seeds {args.seed}-{args.seed + games - 1}), "
+        f"ruleset {ruleset.name} (rules {ruleset.rules_version})"
+    )
+    console.print(
+        f"moves per game: mean {statistics.fmean(lengths):.1f}, "
+        f"min {min(lengths)}, max {max(lengths)}"
+    )
+    console.print(
+        f"total per player: mean {statistics.fmean(every):.2f}, "
+        f"stdev {statistics.pstdev(every):.2f}, min {min(every)}, max {max(every)}"
+    )
+    console.print(
+        "mean per category: "
+        + ", ".join(f"{c.label} {categories[c] / (games * players):.2f}" for c in Category)
+    )
+    console.print(f"Legends claimed per player: {legends_claimed / (games * players):.2f}")
+    for i in range(players):
+        console.print(
+            f"seat {i}: mean total {statistics.fmean(totals[i]):.2f}, "
+            f"wins {100 * wins[i] / games:.1f}% (a shared first place counts as a share)"
+        )
+    return EXIT_OK
+
+
 #: The subcommands, in the order ``--help`` lists them.
 COMMANDS: Final[tuple[Command, ...]] = (
     Command(
@@ -546,6 +799,26 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "the Legends the Kingdom meets with their requirement.",
         _explain_arguments,
         _explain,
+    ),
+    Command(
+        "replay",
+        "replay a game record of the engine and print the final scores",
+        "Replay a game record saved by the engine (seed, player count, first player, "
+        "ruleset, rules version and moves; R2.8) move by move, checking every move, and "
+        "print each Kingdom, the seven categories, the totals and the places (R5.6). A "
+        "record of an unfinished game shows the scores of the revealed cards so far.",
+        _replay_arguments,
+        _replay,
+    ),
+    Command(
+        "simulate",
+        "play many random games and summarise the scores",
+        "Play random games (every decision drawn uniformly from the legal moves) from "
+        "consecutive seeds and print summary statistics: game length, totals, the mean of "
+        "each category, Legends claimed and each seat's share of wins. Shows a progress "
+        "bar on a terminal.",
+        _simulate_arguments,
+        _simulate,
     ),
 )
 
