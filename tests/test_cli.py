@@ -224,7 +224,7 @@ def test_score_prints_the_seven_categories_and_total() -> None:
         "Conflicts": "-2",
         "Total": "13",
     }
-    assert "two-elves (+2, requirement not met now (R6.3))" in out
+    assert "two-elves (+2, requirement not met now, R6.3)" in out
 
 
 def test_score_reads_multiline_kingdom_from_stdin() -> None:

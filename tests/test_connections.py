@@ -336,3 +336,16 @@ def test_connections_are_frozen() -> None:
     link = c.links()[0]
     with pytest.raises(AttributeError):
         link.adjacent = False  # type: ignore[misc]
+
+
+def test_positions_may_be_row_col_pairs() -> None:
+    """Connections are queried by Position or by a (row, col) pair alike; anything else is
+    the library's ArgumentTypeError."""
+    from drako_rules import ArgumentTypeError
+
+    conn = connections(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
+    assert conn.of((0, 1)) == conn.of(Position(0, 1))
+    assert conn.are_connected((0, 1), (1, 2))  # through the Portal (0,2), R4.2
+    assert conn.link((0, 1), (1, 2)) == conn.link(Position(0, 1), Position(1, 2))
+    with pytest.raises(ArgumentTypeError):
+        conn.of("0,1")  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import reference as ref
-from drako_rules import Card, DrakoError, Kingdom, NotationError, Position
+from drako_rules import ArgumentTypeError, Card, DrakoError, Kingdom, NotationError, Position
 from strategies import any_kingdoms, cells, notations, positions
 
 # --- Position (R4.1) ------------------------------------------------------------------------
@@ -145,8 +145,8 @@ BAD_TEXTS = [
     ("FEOMHPWMSGDOPPHS", ["4 rows", "got 1"], None, None, None),
     ("FEOM/HPWM/SGDO", ["4 rows", "got 3"], None, None, None),
     ("FEOM/HPWM/SGDO/PPHS/FEOM", ["4 rows", "got 5"], None, None, None),
-    ("FEOM/HPWM/SGDO/PPHS/", ["4 rows", "got 5"], None, None, None),
-    ("FEOM//SGDO/PPHS", ["row 1", "0 cards"], 1, None, None),
+    ("FEOM/HPWM/SGDO/PPHS/", ["4 rows", "got 5", "a '/' too many"], None, None, None),
+    ("FEOM//SGDO/PPHS", ["row 1 is empty"], 1, None, None),
     ("", ["empty"], None, None, None),
     ("   \n\t \n", ["empty"], None, None, None),
 ]
@@ -329,3 +329,14 @@ def test_two_word_names_read_in_a_kingdom() -> None:
     kingdom = Kingdom.parse("Magical Portal elf unexplored land M/HPWM/SGDO/PPHS")
     assert str(kingdom) == "OE?M/HPWM/SGDO/PPHS"
     assert Kingdom.parse(kingdom.pretty()) == kingdom
+
+
+@pytest.mark.parametrize("card", ["F", 3, Position(0, 0)])
+def test_cell_queries_reject_what_is_not_a_cell(card: object) -> None:
+    """count and positions_of take a Card or None; anything else is the library's
+    ArgumentTypeError (a TypeError), with a hint to use Card.parse."""
+    kingdom = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
+    for query in (kingdom.count, kingdom.positions_of):
+        with pytest.raises(ArgumentTypeError, match=r"Card\.parse") as info:
+            query(card)  # type: ignore[arg-type]
+        assert isinstance(info.value, TypeError) and isinstance(info.value, DrakoError)

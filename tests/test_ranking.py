@@ -207,3 +207,13 @@ def test_real_sheets_rank_by_total_first(kingdoms_: list[Kingdom]) -> None:
     for i, j in itertools.product(range(len(sheets)), repeat=2):
         if sheets[i].total > sheets[j].total:
             assert places[i] < places[j]
+
+
+def test_describe_needs_a_name_for_each_tied_player() -> None:
+    """TieBreak.describe with too few names is the library's ScoringError, not IndexError."""
+    from drako_rules import ScoringError, TieBreak
+
+    tie = TieBreak(higher=0, lower=2, total=7, step=None)
+    with pytest.raises(ScoringError, match="2 names given"):
+        tie.describe(["Ana", "Bo"])
+    assert "Ana" in tie.describe(["Ana", "Bo", "Cy"])

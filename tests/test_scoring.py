@@ -474,3 +474,34 @@ def test_score_accepts_any_iterable_of_legends() -> None:
     sheets = [score(k, claimed), score(k, tuple(claimed)), score(k, iter(claimed))]
     assert {s.total for s in sheets} == {13}  # 7 + 2 + 4
     assert isinstance(sheets[0], ScoreSheet)
+
+
+@pytest.mark.parametrize("value", ["FEOM/HPWM/SGDO/PPHS", None, 7])
+def test_rules_functions_reject_what_is_not_a_kingdom(value: object) -> None:
+    """score, legends_met and connections take a Kingdom: anything else is the library's
+    ArgumentTypeError (a TypeError) pointing to Kingdom.parse, never an AttributeError."""
+    from drako_rules import ArgumentTypeError, connections, legends_met
+
+    for function in (score, legends_met, connections):
+        with pytest.raises(ArgumentTypeError, match=r"Kingdom\.parse"):
+            function(value)  # type: ignore[arg-type]
+
+
+def test_score_takes_a_ruleset_by_name() -> None:
+    """score accepts a ruleset's name (R9); an unknown name is a RulesetError."""
+    from drako_rules import CLASSIC, RulesetError
+
+    kingdom = Kingdom.parse("HHOE/DHGE/OWDW/SSMF")
+    assert score(kingdom, ruleset="classic") == score(kingdom, ruleset=CLASSIC)
+    with pytest.raises(RulesetError, match="deluxe"):
+        score(kingdom, ruleset="deluxe")
+
+
+def test_sheets_of_different_rulesets_differ() -> None:
+    """Two sheets are equal only under the same ruleset, even when the numbers agree."""
+    from drako_rules import CLASSIC
+
+    kingdom = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")  # one Dragon, no Goblin pair: same numbers
+    pocket, classic = score(kingdom), score(kingdom, ruleset=CLASSIC)
+    assert pocket.values == classic.values
+    assert pocket != classic

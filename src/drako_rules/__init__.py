@@ -37,6 +37,8 @@ from drako_rules.checker import (
 )
 from drako_rules.connections import Connections, Link, connections
 from drako_rules.errors import (
+    ArgumentTypeError,
+    CommandError,
     DrakoError,
     GameError,
     IllegalMoveError,
@@ -119,10 +121,12 @@ __all__ = [
     "PROBLEM_CODES",
     "RULES_VERSION",
     "AnyMove",
+    "ArgumentTypeError",
     "Arrange",
     "Card",
     "Category",
     "Claim",
+    "CommandError",
     "Connections",
     "DrakoError",
     "Draw",

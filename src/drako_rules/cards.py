@@ -237,7 +237,7 @@ class Legend(enum.Enum):
             return cls(key)
         except ValueError:
             raise NotationError(
-                f"unknown Legend {text!r}: the ids are " + ", ".join(x.value for x in cls),
+                f"unknown Legend {text!r} (R1.4): the ids are " + ", ".join(x.value for x in cls),
                 token=text,
             ) from None
 

@@ -34,7 +34,7 @@ import attrs
 from drako_rules.cards import Card, Legend, check_player_count
 from drako_rules.checker import GameReport, JSONValue, PlayerReport, check_game, load_game
 from drako_rules.connections import connections
-from drako_rules.errors import DrakoError
+from drako_rules.errors import CommandError, DrakoError
 from drako_rules.game import (
     GameRecord,
     GameState,
@@ -253,7 +253,7 @@ def _sheet_rows(sheet: ScoreSheet) -> list[tuple[str, str]]:
 def _legend_notes(kingdom: Kingdom, claimed: Sequence[Legend], console: Console) -> None:
     met = legends_met(kingdom)
     for legend in claimed:
-        state = "requirement met" if legend in met else "requirement not met now (R6.3)"
+        state = "requirement met" if legend in met else "requirement not met now, R6.3"
         console.print(f"Legend claimed: {legend.value} (+{legend.points}, {state})")
     console.print(
         "Legends met (R6.4): " + (", ".join(sorted(x.value for x in met)) if met else "none")
@@ -432,7 +432,7 @@ def _print_report(report: GameReport, console: Console) -> None:
     source = _printable(game.source) if game.source is not None else "game"
     ruleset = report.ruleset if report.ruleset is not None else "unknown"
     console.print(
-        f"{source}: {len(game.players)} players, ruleset {ruleset} "
+        f"{source}: {len(game.players)} player{'s' if len(game.players) != 1 else ''}, ruleset {ruleset} "
         f"(rules {report.rules_version}), drako-rules {report.library_version}"
     )
     if report.players:
@@ -824,10 +824,6 @@ COMMANDS: Final[tuple[Command, ...]] = (
 
 
 # --- the parser ---------------------------------------------------------------------------
-
-
-class CommandError(DrakoError):
-    """A command that cannot do its work for a reason outside the rules (a file it cannot write)."""
 
 
 class _Parser(argparse.ArgumentParser):

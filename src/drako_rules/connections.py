@@ -15,6 +15,7 @@ from typing import Final
 import attrs
 
 from drako_rules.cards import Card
+from drako_rules.errors import ArgumentTypeError
 from drako_rules.kingdom import NEIGHBOURS, POSITIONS, UNEXPLORED_CODE, Kingdom, Position
 
 __all__ = ["Connections", "Layout", "Link", "connections", "layout"]
@@ -63,6 +64,15 @@ class Layout:
 
 
 _NEIGHBOUR_MASK: Final = tuple(sum(1 << j for j in NEIGHBOURS[i]) for i in range(16))
+
+
+def _index(position: Position | tuple[int, int]) -> int:
+    """The cell number of a [`Position`][drako_rules.kingdom.Position] or a ``(row, col)`` pair."""
+    if isinstance(position, Position):
+        return position.index
+    if isinstance(position, tuple) and len(position) == 2:
+        return Position(*position).index
+    raise ArgumentTypeError(f"a position is a Position or (row, col), not {position!r}")
 
 
 @cache
@@ -159,17 +169,17 @@ class Connections:
         """The connections of ``position`` as a 16-bit mask (bit ``i`` for cell ``i``)."""
         return self._masks[position.index]
 
-    def of(self, position: Position) -> frozenset[Position]:
+    def of(self, position: Position | tuple[int, int]) -> frozenset[Position]:
         """The positions of the cards connected to the card at ``position`` (R4.2–R4.4)."""
-        return frozenset(POSITIONS[j] for j in _bits(self._masks[position.index]))
+        return frozenset(POSITIONS[j] for j in _bits(self._masks[_index(position)]))
 
-    def are_connected(self, a: Position, b: Position) -> bool:
+    def are_connected(self, a: Position | tuple[int, int], b: Position | tuple[int, int]) -> bool:
         """Whether the cards at ``a`` and ``b`` are connected (R4); False when ``a == b``."""
-        return bool(self._masks[a.index] >> b.index & 1)
+        return bool(self._masks[_index(a)] >> _index(b) & 1)
 
-    def link(self, a: Position, b: Position) -> Link | None:
+    def link(self, a: Position | tuple[int, int], b: Position | tuple[int, int]) -> Link | None:
         """How the cards at ``a`` and ``b`` are connected, or None if they are not (R4)."""
-        i, j = a.index, b.index
+        i, j = _index(a), _index(b)
         if not self._masks[i] >> j & 1:
             return None
         if i > j:
@@ -220,7 +230,12 @@ def connection_masks(kingdom: Kingdom) -> tuple[tuple[int, ...], Layout]:
     needs correcting only for Goblins next to a Portal network (R4.3) and for Unexplored
     Lands (R4.6), so a full Kingdom whose Goblins touch no Portal costs one look-up.
     """
-    kinds = kingdom._masks
+    try:
+        kinds = kingdom._masks
+    except AttributeError:
+        raise ArgumentTypeError(
+            f"connections takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r}"
+        ) from None
     lay = layout(kinds[_PORTAL])
     goblins = kinds[_GOBLIN]
     blank = kinds[UNEXPLORED_CODE]

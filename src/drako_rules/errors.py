@@ -10,6 +10,8 @@ already catches ``ValueError`` keeps working.
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentTypeError",
+    "CommandError",
     "DrakoError",
     "GameError",
     "IllegalMoveError",
@@ -25,6 +27,18 @@ __all__ = [
 
 class DrakoError(Exception):
     """Base class of every error raised by drako-rules."""
+
+
+class ArgumentTypeError(DrakoError, TypeError):
+    """An argument of the wrong type, such as a text where a [`Kingdom`][drako_rules.kingdom.Kingdom] is needed.
+
+    The message says what was expected and how to build it (``Kingdom.parse``).
+    """
+
+
+class CommandError(DrakoError):
+    """A command of the ``drako-rules`` CLI that cannot do its work for a reason outside the
+    rules, such as a file it cannot write (exit status 2)."""
 
 
 class NotationError(DrakoError, ValueError):

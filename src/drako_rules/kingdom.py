@@ -14,7 +14,7 @@ from typing import Final, SupportsIndex, TypeAlias
 import attrs
 
 from drako_rules.cards import _BY_TOKEN, Card
-from drako_rules.errors import NotationError
+from drako_rules.errors import ArgumentTypeError, NotationError
 
 __all__ = ["POSITIONS", "SIZE", "Cell", "Kingdom", "Position"]
 
@@ -129,6 +129,17 @@ _CARD_OF_CODE: Final[tuple[Card | None, ...]] = (*Card, None)
 _UNEXPLORED_TOKENS: Final = frozenset({"?", "unexplored", "unexplored land"})
 #: Every whole token of the notation, lower case: card letters and names, and "?".
 _TOKENS: Final[dict[str, Cell]] = {**_BY_TOKEN, **dict.fromkeys(_UNEXPLORED_TOKENS)}
+
+
+def _code(card: object) -> int:
+    """The table code of a cell value, or the library's error for anything else."""
+    try:
+        return _CODE_OF[card]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise ArgumentTypeError(
+            f"a Kingdom cell is a Card or None (Unexplored Land), not {card!r}; "
+            "Card.parse reads a letter or name"
+        ) from None
 
 
 def _to_cells(value: Iterable[Cell]) -> tuple[Cell, ...]:
@@ -265,14 +276,23 @@ class Kingdom:
             )
         lines = [line for line in re.split(r"\r\n|\r|\n", text) if line.strip()]
         rows = [part for line in lines for part in line.split("/")]
+        empty = next((r for r, row in enumerate(rows[:SIZE]) if not row.strip()), None)
+        if lines and empty is not None:
+            raise NotationError(
+                f"row {empty} is empty in {text!r}: rows are separated by one '/' or a new line",
+                text=text,
+                row=empty,
+            )
         if not lines:
             raise NotationError(
                 "empty Kingdom text: expected 4 rows of 4 cards, such as 'FEOM/HPWM/SGDO/PPHS'",
                 text=text,
             )
         if len(rows) != SIZE:
+            hint = " (the last one is empty: a '/' too many?)" if not rows[-1].strip() else ""
             raise NotationError(
-                f"expected {SIZE} rows separated by '/' or new lines, got {len(rows)} in {text!r}",
+                f"expected {SIZE} rows separated by '/' or new lines, got {len(rows)} in "
+                f"{text!r}{hint}",
                 text=text,
             )
         cells: list[Cell] = []
@@ -315,7 +335,7 @@ class Kingdom:
 
     def positions_of(self, card: Cell) -> tuple[Position, ...]:
         """The positions holding ``card`` (``None``: the Unexplored Lands), row by row."""
-        mask = self._masks[_CODE_OF[card]]
+        mask = self._masks[_code(card)]
         return _POSITIONS_LO[mask & 0xFF] + _POSITIONS_HI[mask >> 8]
 
     @property
@@ -330,7 +350,7 @@ class Kingdom:
 
     def count(self, card: Cell) -> int:
         """How many cells hold ``card`` (``None`` counts Unexplored Lands)."""
-        return int(self._masks[_CODE_OF[card]].bit_count())
+        return int(self._masks[_code(card)].bit_count())
 
     # -- changing (by copying) ---------------------------------------------------------
 

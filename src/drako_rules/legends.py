@@ -12,6 +12,7 @@ from typing import Final, TypeAlias
 
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import Layout, layout
+from drako_rules.errors import ArgumentTypeError
 from drako_rules.kingdom import Kingdom
 
 __all__ = ["legends_met"]
@@ -110,7 +111,12 @@ def legends_met(kingdom: Kingdom) -> frozenset[Legend]:
         >>> sorted(x.value for x in legends_met(Kingdom.parse("GOGS/OHOW/GOEO/SSSG")))
         ['alliance-human-dwarf', 'alliance-human-elf', 'four-tribes', 'three-swamps']
     """
-    m = kingdom._masks
+    try:
+        m = kingdom._masks
+    except AttributeError:
+        raise ArgumentTypeError(
+            f"legends_met takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r}"
+        ) from None
     lay = layout(m[_O])
     nets = lay.networks
     e, w, h, g = m[_E], m[_W], m[_H], m[_G]

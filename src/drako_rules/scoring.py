@@ -22,9 +22,9 @@ import attrs
 
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import Connections, Link, _bits, connections, layout
-from drako_rules.errors import ScoringError
+from drako_rules.errors import ArgumentTypeError, ScoringError
 from drako_rules.kingdom import CODES, POSITIONS, Kingdom, Position
-from drako_rules.rulesets import POCKET, Ruleset
+from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
 
 __all__ = [
     "Category",
@@ -202,7 +202,7 @@ class ScoreSheet:
     total: int
     kingdom: Kingdom = attrs.field(repr=False)
     claimed: tuple[Legend, ...] = attrs.field(repr=False, default=())
-    ruleset: Ruleset = attrs.field(repr=False, default=POCKET, eq=False)
+    ruleset: Ruleset = attrs.field(repr=False, default=POCKET)
 
     @property
     def values(self) -> tuple[int, int, int, int, int, int, int]:
@@ -253,7 +253,7 @@ def _check_legends(legends: Iterable[Legend]) -> tuple[Legend, ...]:
 
 
 def score(
-    kingdom: Kingdom, legends: Iterable[Legend] = (), ruleset: Ruleset = POCKET
+    kingdom: Kingdom, legends: Iterable[Legend] = (), ruleset: Ruleset | str = POCKET
 ) -> ScoreSheet:
     """Score a Kingdom and the Legends its player claimed (R5).
 
@@ -262,7 +262,7 @@ def score(
             game every card should be revealed (R7.2).
         legends: the Legends the player claimed (R5.4); each at most once.
         ruleset: [`POCKET`][drako_rules.rulesets.POCKET] (default) or
-            [`CLASSIC`][drako_rules.rulesets.CLASSIC] (R9).
+            [`CLASSIC`][drako_rules.rulesets.CLASSIC] (R9), or a ruleset's name.
 
     Returns:
         The [`ScoreSheet`][drako_rules.scoring.ScoreSheet]: Elves, Dwarves, Humans, Goblins
@@ -275,10 +275,19 @@ def score(
         8
     """
     claimed = _check_legends(legends) if legends else ()
-    t = _POCKET_TABLES if ruleset is POCKET else _tables(ruleset)
+    if ruleset is POCKET:
+        t = _POCKET_TABLES
+    else:
+        ruleset = get_ruleset(ruleset)
+        t = _tables(ruleset)
     # R5.1–R5.2 between adjacent cards: each row and column of four is one table entry.
     line = t.line
-    ln = kingdom._lines
+    try:
+        ln = kingdom._lines
+    except AttributeError:
+        raise ArgumentTypeError(
+            f"score takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r}"
+        ) from None
     packed = (
         _BIAS
         + line[ln[0]] + line[ln[1]] + line[ln[2]] + line[ln[3]]
@@ -464,6 +473,12 @@ class TieBreak:
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         """The tie-break in words, naming players by ``names`` (default ``player N``)."""
+
+        if names is not None and len(names) <= max(self.higher, self.lower):
+            raise ScoringError(
+                f"{len(names)} names given, but the tie-break is between players "
+                f"{self.higher} and {self.lower} (0-based, in input order)"
+            )
 
         def name(i: int) -> str:
             return names[i] if names is not None else f"player {i + 1}"
