@@ -71,6 +71,7 @@ MAX_MOVES = 2000
 # --- what the bot knows ----------------------------------------------------------------------
 
 
+# --8<-- [start:seen]
 @functools.lru_cache(maxsize=1 << 16)
 def points(kingdom: Kingdom, ruleset: str) -> int:
     """The score of the revealed cards of ``kingdom`` (R5); Unexplored Lands are blank (R4.6)."""
@@ -99,9 +100,13 @@ def may_replace(old: Card | None, card: Card) -> bool:
     return old is None or (old is not Card.DRAGON and old is not Card.PORTAL and old is not card)
 
 
+# --8<-- [end:seen]
+
+
 # --- the value of each decision ----------------------------------------------------------------
 
 
+# --8<-- [start:values]
 def placement_value(kingdom: Kingdom, ruleset: str, position: Position, card: Card) -> float:
     """The score after putting ``card`` on ``position``; minus infinity when the bot would
     not do it: replacing a revealed card without raising the score."""
@@ -145,6 +150,9 @@ def draw_value(view: PlayerView, best_reveal: float, unseen: Counter[Card]) -> f
     return value / total
 
 
+# --8<-- [end:values]
+
+
 def arranged(hand: Sequence[Card], move: Arrange) -> Kingdom:
     """The Kingdom after the arrangement ``move`` of ``hand`` (R2.5)."""
     kingdom = Kingdom.unexplored()
@@ -156,6 +164,7 @@ def arranged(hand: Sequence[Card], move: Arrange) -> Kingdom:
 # --- the player ----------------------------------------------------------------------------------
 
 
+# --8<-- [start:player]
 def greedy_player(view: PlayerView) -> Move:
     """The legal move that leaves the viewer with the best score it can foresee (see above)."""
     moves = view.legal_moves
@@ -190,6 +199,9 @@ def greedy_player(view: PlayerView) -> Move:
             values[move] = reveals[move.position]
     # Ties go to the first move in legal order (Take before Draw, Place before Reveal).
     return max(moves, key=lambda move: values.get(move, -math.inf))
+
+
+# --8<-- [end:player]
 
 
 # --- a match against the random player -----------------------------------------------------------
