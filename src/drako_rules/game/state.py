@@ -37,7 +37,9 @@ from typing import Final
 import attrs
 
 from drako_rules.cards import Card, Legend
+from drako_rules.errors import GameError
 from drako_rules.kingdom import Kingdom
+from drako_rules.legends import _legends_mask
 from drako_rules.rulesets import Ruleset
 
 __all__ = ["GameState", "Phase", "PlayerState"]
@@ -76,6 +78,25 @@ class PlayerState:
     kingdom: Kingdom
     legends: tuple[Legend, ...] = ()
     hand: tuple[Card, ...] = ()
+    # The Legends the revealed Kingdom meets (R6.1, R6.4), as a mask (bit i for the i-th
+    # Legend, as in the action space): derived from the Kingdom once, when the state is
+    # built, so it cannot go stale; not part of equality.
+    _met: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kingdom, Kingdom):
+            raise GameError(f"a player's kingdom is a Kingdom, not {self.kingdom!r}")
+        object.__setattr__(self, "_met", _legends_mask(self.kingdom))
+
+    def _with_legend(self, legend: Legend) -> PlayerState:
+        """This player with ``legend`` claimed (R6.3): the Kingdom, so the Legends met, stay."""
+        new = object.__new__(PlayerState)
+        _set = object.__setattr__
+        _set(new, "kingdom", self.kingdom)
+        _set(new, "legends", (*self.legends, legend))
+        _set(new, "hand", self.hand)
+        _set(new, "_met", self._met)
+        return new
 
 
 def _phase_label(phase: Phase) -> str:

@@ -62,7 +62,6 @@ from drako_rules.game.moves import (
 from drako_rules.game.setup import reshuffle_rng
 from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState
 from drako_rules.kingdom import UNEXPLORED_CODE, Kingdom, Position
-from drako_rules.legends import legends_met
 from drako_rules.scoring import Ranking, ScoreSheet, ranking, score
 
 __all__ = [
@@ -112,28 +111,13 @@ _places: Final = _by_mask(PLACE_MOVES)
 _reveals: Final = _by_mask(REVEAL_MOVES)
 
 
-# Which Legends a Kingdom meets, and which are in a legend row, as 15-bit masks (bit i for
-# the i-th Legend, as in the action space). Both are cached by object identity: a state
-# shares its Kingdoms and its row with the states before and after it, so a lookup is one
-# dict access; the cache keeps each key alive, so an id is never reused while cached.
+# Which Legends are in a legend row, as a 15-bit mask (bit i for the i-th Legend, as in
+# the action space), cached by object identity: a state shares its row with the states
+# before and after it, so a lookup is one dict access; the cache keeps each key alive, so
+# an id is never reused while cached. (The Legends a Kingdom meets are in PlayerState.)
 _CACHE_LIMIT: Final = 4096
-_met_cache: dict[int, tuple[Kingdom, int]] = {}
 _row_cache: dict[int, tuple[tuple[Legend, ...], int]] = {}
 _claims_of_mask: dict[int, tuple[Move, ...]] = {}
-
-
-def _met_mask(kingdom: Kingdom) -> int:
-    """The Legends the revealed ``kingdom`` meets (R6.1, R6.4), as a mask."""
-    entry = _met_cache.get(id(kingdom))
-    if entry is not None and entry[0] is kingdom:
-        return entry[1]
-    mask = 0
-    for legend in legends_met(kingdom):
-        mask |= _LEGEND_BIT[legend._value_]
-    if len(_met_cache) >= _CACHE_LIMIT:
-        _met_cache.clear()
-    _met_cache[id(kingdom)] = (kingdom, mask)
-    return mask
 
 
 def _row_mask(row: tuple[Legend, ...]) -> int:
@@ -150,9 +134,9 @@ def _row_mask(row: tuple[Legend, ...]) -> int:
     return mask
 
 
-def _claims(row: tuple[Legend, ...], kingdom: Kingdom) -> tuple[Move, ...]:
-    """The Legends of the row that ``kingdom`` meets, as Claim moves in id order (R6.1)."""
-    mask = _met_mask(kingdom) & _row_mask(row)
+def _claims(row: tuple[Legend, ...], player: PlayerState) -> tuple[Move, ...]:
+    """The Legends of the row that ``player``'s Kingdom meets, as Claim moves in id order (R6.1)."""
+    mask = player._met & _row_mask(row)
     if not mask:
         return ()
     claims = _claims_of_mask.get(mask)
@@ -200,10 +184,10 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     """
     phase = state.phase
     if phase is _BEFORE:
-        kingdom = state.players[state.current_player].kingdom
-        takes = _takes(_open_cells(kingdom, state.discard_pile[-1]))
+        player = state.players[state.current_player]
+        takes = _takes(_open_cells(player.kingdom, state.discard_pile[-1]))
         if not state.claimed_this_turn:
-            claims = _claims(state.legend_row, kingdom)
+            claims = _claims(state.legend_row, player)
             if claims:
                 takes = claims + takes
         if state.draw_pile or len(state.discard_pile) > 1:
@@ -216,8 +200,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
             kingdom._masks[UNEXPLORED_CODE]
         )
     if phase is _AFTER:
-        kingdom = state.players[state.current_player].kingdom
-        return _claims(state.legend_row, kingdom) + _END_ONLY
+        return _claims(state.legend_row, state.players[state.current_player]) + _END_ONLY
     if phase is _ARRANGE:
         return ARRANGE_MOVES
     return ()
@@ -374,11 +357,12 @@ def _after_card_action(
 ) -> GameState:
     """The state after the card action of the player to move left ``kingdom`` (R3, R6.1, R7.1)."""
     seat = s.current_player
-    player = s.players[seat]
-    players = _with_player(s.players, seat, PlayerState(kingdom, player.legends, player.hand))
+    old = s.players[seat]
+    player = PlayerState(kingdom, old.legends, old.hand)
+    players = _with_player(s.players, seat, player)
     if kingdom.is_complete:  # R7.1: no Unexplored Land left, the game ends at once.
         return _end_game(s, players, draw_pile, discard_pile, hidden)
-    if not s.claimed_this_turn and _claims(s.legend_row, kingdom):
+    if not s.claimed_this_turn and _claims(s.legend_row, player):
         return GameState(
             s.ruleset, s.seed, s.first_player, players, seat, _AFTER, s.turn, draw_pile,
             discard_pile, s.legend_row, s.legend_deck, hidden, None, False, s.reshuffles,
@@ -456,7 +440,7 @@ def _claim(s: GameState, move: Move) -> GameState:
             f"{move} is not allowed: {legend} is not in the legend row (R6.1)", rule="R6.1"
         )
     player = s.players[seat]
-    if not _met_mask(player.kingdom) & _LEGEND_BIT[legend._value_]:
+    if not player._met & _LEGEND_BIT[legend._value_]:
         raise IllegalMoveError(
             f"{move} is not allowed: the revealed Kingdom {player.kingdom} of player {seat} "
             f"does not meet {legend} ({legend.requirement}) (R6.1)",
@@ -469,9 +453,7 @@ def _claim(s: GameState, move: Move) -> GameState:
         deck = deck[:-1]
     else:
         row = (*row[:slot], *row[slot + 1 :])
-    players = _with_player(
-        s.players, seat, PlayerState(player.kingdom, (*player.legends, legend), player.hand)
-    )
+    players = _with_player(s.players, seat, player._with_legend(legend))
     if phase is _AFTER:  # nothing left to decide: the turn passes.
         return _next_turn(s, players, s.draw_pile, s.discard_pile, row, deck, s.hidden)
     return GameState(
