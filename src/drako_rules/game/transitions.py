@@ -60,7 +60,7 @@ from drako_rules.game.moves import (
     Take,
 )
 from drako_rules.game.setup import reshuffle_rng
-from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState
+from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState, _make_state, _row_mask
 from drako_rules.kingdom import UNEXPLORED_CODE, Kingdom, Position
 from drako_rules.scoring import Ranking, ScoreSheet, ranking, score
 
@@ -111,32 +111,14 @@ _places: Final = _by_mask(PLACE_MOVES)
 _reveals: Final = _by_mask(REVEAL_MOVES)
 
 
-# Which Legends are in a legend row, as a 15-bit mask (bit i for the i-th Legend, as in
-# the action space), cached by object identity: a state shares its row with the states
-# before and after it, so a lookup is one dict access; the cache keeps each key alive, so
-# an id is never reused while cached. (The Legends a Kingdom meets are in PlayerState.)
-_CACHE_LIMIT: Final = 4096
-_row_cache: dict[int, tuple[tuple[Legend, ...], int]] = {}
+# The Claim moves of each mask of Legends (bit i for the i-th Legend, as in the action
+# space), filled on demand: at most 2**15 entries.
 _claims_of_mask: dict[int, tuple[Move, ...]] = {}
 
 
-def _row_mask(row: tuple[Legend, ...]) -> int:
-    """The Legends of a legend row, as a mask."""
-    entry = _row_cache.get(id(row))
-    if entry is not None and entry[0] is row:
-        return entry[1]
-    mask = 0
-    for legend in row:
-        mask |= _LEGEND_BIT[legend._value_]
-    if len(_row_cache) >= _CACHE_LIMIT:
-        _row_cache.clear()
-    _row_cache[id(row)] = (row, mask)
-    return mask
-
-
-def _claims(row: tuple[Legend, ...], player: PlayerState) -> tuple[Move, ...]:
+def _claims(state: GameState, player: PlayerState) -> tuple[Move, ...]:
     """The Legends of the row that ``player``'s Kingdom meets, as Claim moves in id order (R6.1)."""
-    mask = player._met & _row_mask(row)
+    mask = player._met & state._row
     if not mask:
         return ()
     claims = _claims_of_mask.get(mask)
@@ -187,7 +169,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         player = state.players[state.current_player]
         takes = _takes(_open_cells(player.kingdom, state.discard_pile[-1]))
         if not state.claimed_this_turn:
-            claims = _claims(state.legend_row, player)
+            claims = _claims(state, player)
             if claims:
                 takes = claims + takes
         if state.draw_pile or len(state.discard_pile) > 1:
@@ -200,7 +182,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
             kingdom._masks[UNEXPLORED_CODE]
         )
     if phase is _AFTER:
-        return _claims(state.legend_row, state.players[state.current_player]) + _END_ONLY
+        return _claims(state, state.players[state.current_player]) + _END_ONLY
     if phase is _ARRANGE:
         return ARRANGE_MOVES
     return ()
@@ -309,13 +291,14 @@ def _next_turn(
     discard_pile: tuple[Card, ...],
     legend_row: tuple[Legend, ...],
     legend_deck: tuple[Legend, ...],
+    row: int,
     hidden: tuple[tuple[Card | None, ...], ...],
 ) -> GameState:
-    """The start of the next player's turn, in seat order (R2.7)."""
-    return GameState(
+    """The start of the next player's turn, in seat order (R2.7); ``row``: the row's mask."""
+    return _make_state(
         s.ruleset, s.seed, s.first_player, players, (s.current_player + 1) % len(players),
         _BEFORE, s.turn + 1, draw_pile, discard_pile, legend_row, legend_deck, hidden,
-        None, False, s.reshuffles,
+        None, False, s.reshuffles, row,
     )  # fmt: skip
 
 
@@ -341,10 +324,10 @@ def _end_game(
             )
         )
         revealed.append(PlayerState(kingdom, player.legends, player.hand))
-    return GameState(
+    return _make_state(
         s.ruleset, s.seed, s.first_player, tuple(revealed), s.current_player, _OVER, s.turn,
         draw_pile, discard_pile, s.legend_row, s.legend_deck, (NO_HIDDEN,) * len(players),
-        None, s.claimed_this_turn, s.reshuffles,
+        None, s.claimed_this_turn, s.reshuffles, s._row,
     )  # fmt: skip
 
 
@@ -362,12 +345,14 @@ def _after_card_action(
     players = _with_player(s.players, seat, player)
     if kingdom.is_complete:  # R7.1: no Unexplored Land left, the game ends at once.
         return _end_game(s, players, draw_pile, discard_pile, hidden)
-    if not s.claimed_this_turn and _claims(s.legend_row, player):
-        return GameState(
+    if not s.claimed_this_turn and player._met & s._row:  # R6.1: a Legend may be claimed.
+        return _make_state(
             s.ruleset, s.seed, s.first_player, players, seat, _AFTER, s.turn, draw_pile,
-            discard_pile, s.legend_row, s.legend_deck, hidden, None, False, s.reshuffles,
+            discard_pile, s.legend_row, s.legend_deck, hidden, None, False, s.reshuffles, s._row,
         )  # fmt: skip
-    return _next_turn(s, players, draw_pile, discard_pile, s.legend_row, s.legend_deck, hidden)
+    return _next_turn(
+        s, players, draw_pile, discard_pile, s.legend_row, s.legend_deck, s._row, hidden
+    )
 
 
 def _replace(
@@ -402,14 +387,14 @@ def _arrange(s: GameState, move: Move) -> GameState:
     players = _with_player(s.players, seat, PlayerState(Kingdom(tuple(cells)), player.legends))
     following = (seat + 1) % len(players)
     if following != s.first_player:
-        return GameState(
+        return _make_state(
             s.ruleset, s.seed, s.first_player, players, following, _ARRANGE, 0, s.draw_pile,
-            s.discard_pile, s.legend_row, s.legend_deck, s.hidden,
+            s.discard_pile, s.legend_row, s.legend_deck, s.hidden, None, False, 0, s._row,
         )  # fmt: skip
     # R2.6: with every Kingdom arranged, one card from the draw pile starts the discard pile.
-    return GameState(
+    return _make_state(
         s.ruleset, s.seed, s.first_player, players, following, _BEFORE, 1, s.draw_pile[:-1],
-        (s.draw_pile[-1],), s.legend_row, s.legend_deck, s.hidden,
+        (s.draw_pile[-1],), s.legend_row, s.legend_deck, s.hidden, None, False, 0, s._row,
     )  # fmt: skip
 
 
@@ -454,11 +439,12 @@ def _claim(s: GameState, move: Move) -> GameState:
     else:
         row = (*row[:slot], *row[slot + 1 :])
     players = _with_player(s.players, seat, player._with_legend(legend))
+    mask = _row_mask(row)
     if phase is _AFTER:  # nothing left to decide: the turn passes.
-        return _next_turn(s, players, s.draw_pile, s.discard_pile, row, deck, s.hidden)
-    return GameState(
+        return _next_turn(s, players, s.draw_pile, s.discard_pile, row, deck, mask, s.hidden)
+    return _make_state(
         s.ruleset, s.seed, s.first_player, players, seat, _BEFORE, s.turn, s.draw_pile,
-        s.discard_pile, row, deck, s.hidden, None, True, s.reshuffles,
+        s.discard_pile, row, deck, s.hidden, None, True, s.reshuffles, mask,
     )  # fmt: skip
 
 
@@ -489,10 +475,10 @@ def _draw(s: GameState, move: Move) -> GameState:
         pile = list(discard[:-1])
         reshuffle_rng(s.seed, reshuffles).shuffle(pile)
         draw, discard, reshuffles = tuple(pile), discard[-1:], reshuffles + 1
-    return GameState(
+    return _make_state(
         s.ruleset, s.seed, s.first_player, s.players, s.current_player, _DRAWN, s.turn,
         draw[:-1], discard, s.legend_row, s.legend_deck, s.hidden, draw[-1],
-        s.claimed_this_turn, reshuffles,
+        s.claimed_this_turn, reshuffles, s._row,
     )  # fmt: skip
 
 
@@ -537,7 +523,7 @@ def _end(s: GameState, move: Move) -> GameState:
     if s.phase is not _AFTER:
         _out_of_turn(s, move)
     return _next_turn(
-        s, s.players, s.draw_pile, s.discard_pile, s.legend_row, s.legend_deck, s.hidden
+        s, s.players, s.draw_pile, s.discard_pile, s.legend_row, s.legend_deck, s._row, s.hidden
     )
 
 
