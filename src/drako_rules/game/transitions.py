@@ -86,27 +86,30 @@ _DRAWN: Final = Phase.DRAWN
 _AFTER: Final = Phase.AFTER_CARD
 _OVER: Final = Phase.OVER
 _ARRANGE: Final = Phase.ARRANGE
-_DRAW_ONLY: Final[tuple[Move, ...]] = (DRAW,)
 _END_ONLY: Final[tuple[Move, ...]] = (END,)
 
 
 # --- small tables, filled on demand ------------------------------------------------------
 
 
-def _by_mask(moves: tuple[Move, ...]) -> Callable[[int], tuple[Move, ...]]:
-    """``f(mask)``: the moves of ``moves`` (one per cell) whose cell is in ``mask``, cached."""
+def _by_mask(
+    moves: tuple[Move, ...], then: tuple[Move, ...] = ()
+) -> Callable[[int], tuple[Move, ...]]:
+    """``f(mask)``: the moves of ``moves`` (one per cell) whose cell is in ``mask``, followed
+    by ``then``; cached (at most 2**16 masks)."""
     table: dict[int, tuple[Move, ...]] = {}
 
     def moves_in(mask: int) -> tuple[Move, ...]:
         found = table.get(mask)
         if found is None:
-            found = table[mask] = tuple(moves[i] for i in range(16) if mask >> i & 1)
+            found = table[mask] = (*(moves[i] for i in range(16) if mask >> i & 1), *then)
         return found
 
     return moves_in
 
 
 _takes: Final = _by_mask(TAKE_MOVES)
+_takes_and_draw: Final = _by_mask(TAKE_MOVES, then=(DRAW,))
 _places: Final = _by_mask(PLACE_MOVES)
 _reveals: Final = _by_mask(REVEAL_MOVES)
 
@@ -167,14 +170,17 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     phase = state.phase
     if phase is _BEFORE:
         player = state.players[state.current_player]
-        takes = _takes(_open_cells(player.kingdom, state.discard_pile[-1]))
-        if not state.claimed_this_turn:
-            claims = _claims(state, player)
-            if claims:
-                takes = claims + takes
-        if state.draw_pile or len(state.discard_pile) > 1:
-            return takes + _DRAW_ONLY
-        return takes
+        discard = state.discard_pile
+        open_cells = _open_cells(player.kingdom, discard[-1])
+        # R3.5: drawing is possible unless the draw pile is empty and the discard pile
+        # holds a single card.
+        if state.draw_pile or len(discard) > 1:
+            moves = _takes_and_draw(open_cells)
+        else:
+            moves = _takes(open_cells)
+        if not state.claimed_this_turn and player._met & state._row:
+            return _claims(state, player) + moves
+        return moves
     if phase is _DRAWN:
         kingdom = state.players[state.current_player].kingdom
         assert state.drawn is not None
@@ -253,23 +259,20 @@ def _out_of_turn(state: GameState, move: Move) -> NoReturn:
     )
 
 
-def _check_replace(state: GameState, position: Position, card: Card, how: str) -> None:
-    """Raise unless ``card`` may replace the card at ``position`` (R3.4b, R3.4c)."""
-    old = state.players[state.current_player].kingdom.cells[position.index]
-    if old is None:
-        return  # R3.4d: an Unexplored Land may be replaced by any card.
+def _refuse_replace(kingdom: Kingdom, position: Position, card: Card, how: str) -> NoReturn:
+    """Raise the error for ``card`` on ``position``, which it may not replace (R3.4b, R3.4c)."""
+    old = kingdom.cells[position.index]
     if old is Card.DRAGON or old is Card.PORTAL:
         raise IllegalMoveError(
             f"{how} {card} on {position} is not allowed: the revealed {old} there can never "
             "be replaced (R3.4b)",
             rule="R3.4b",
         )
-    if old is card:
-        raise IllegalMoveError(
-            f"{how} {card} on {position} is not allowed: a revealed card cannot be replaced "
-            f"by a card of the same kind, and {position} holds a {old} (R3.4c)",
-            rule="R3.4c",
-        )
+    raise IllegalMoveError(
+        f"{how} {card} on {position} is not allowed: a revealed card cannot be replaced "
+        f"by a card of the same kind, and {position} holds a {old} (R3.4c)",
+        rule="R3.4c",
+    )
 
 
 # --- transitions -----------------------------------------------------------------------------
@@ -356,12 +359,15 @@ def _after_card_action(
 
 
 def _replace(
-    s: GameState, position: Position, card: Card, discard_pile: tuple[Card, ...]
+    s: GameState, position: Position, card: Card, discard_pile: tuple[Card, ...], how: str
 ) -> GameState:
-    """Put ``card`` on ``position``; the replaced card goes onto ``discard_pile`` (R3.4a, d)."""
+    """Put ``card`` on ``position`` if it may go there (R3.4b–d, the cells ``legal_moves``
+    offers); the replaced card goes onto ``discard_pile`` (R3.4a, d)."""
     seat = s.current_player
     kingdom = s.players[seat].kingdom
     i = position.index
+    if not _open_cells(kingdom, card) >> i & 1:
+        _refuse_replace(kingdom, position, card, how)
     old = kingdom.cells[i]
     hidden = s.hidden
     if old is None:  # R3.4d: the Unexplored Land goes to the discard pile revealed.
@@ -454,9 +460,7 @@ def _take(s: GameState, move: Move) -> GameState:
         _out_of_turn(s, move)
     assert isinstance(move, Take)
     discard = s.discard_pile
-    card = discard[-1]
-    _check_replace(s, move.position, card, "taking the discarded")
-    return _replace(s, move.position, card, discard[:-1])
+    return _replace(s, move.position, discard[-1], discard[:-1], "taking the discarded")
 
 
 def _draw(s: GameState, move: Move) -> GameState:
@@ -488,8 +492,7 @@ def _place(s: GameState, move: Move) -> GameState:
     if s.phase is not _DRAWN or card is None:
         _out_of_turn(s, move)
     assert isinstance(move, Place)
-    _check_replace(s, move.position, card, "placing the drawn")
-    return _replace(s, move.position, card, s.discard_pile)
+    return _replace(s, move.position, card, s.discard_pile, "placing the drawn")
 
 
 def _reveal(s: GameState, move: Move) -> GameState:
