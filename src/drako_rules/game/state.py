@@ -88,15 +88,33 @@ class PlayerState:
             raise GameError(f"a player's kingdom is a Kingdom, not {self.kingdom!r}")
         object.__setattr__(self, "_met", _legends_mask(self.kingdom))
 
+    # The engine's two changes of a player, made without __init__ and the frozen
+    # __setattr__ (each slot set through its descriptor, as in ``_make_state``).
+
+    def _with_kingdom(self, kingdom: Kingdom) -> PlayerState:
+        """This player after a card action left ``kingdom`` (R3.4): its Legends met anew."""
+        new = _new(PlayerState)
+        _set_kingdom(new, kingdom)
+        _set_legends(new, self.legends)
+        _set_hand(new, self.hand)
+        _set_met(new, _legends_mask(kingdom))
+        return new
+
     def _with_legend(self, legend: Legend) -> PlayerState:
         """This player with ``legend`` claimed (R6.3): the Kingdom, so the Legends met, stay."""
-        new = object.__new__(PlayerState)
-        _set = object.__setattr__
-        _set(new, "kingdom", self.kingdom)
-        _set(new, "legends", (*self.legends, legend))
-        _set(new, "hand", self.hand)
-        _set(new, "_met", self._met)
+        new = _new(PlayerState)
+        _set_kingdom(new, self.kingdom)
+        _set_legends(new, (*self.legends, legend))
+        _set_hand(new, self.hand)
+        _set_met(new, self._met)
         return new
+
+
+_new: Final = object.__new__
+_set_kingdom: Final = PlayerState.__dict__["kingdom"].__set__
+_set_legends: Final = PlayerState.__dict__["legends"].__set__
+_set_hand: Final = PlayerState.__dict__["hand"].__set__
+_set_met: Final = PlayerState.__dict__["_met"].__set__
 
 
 def _phase_label(phase: Phase) -> str:
@@ -253,7 +271,6 @@ _set_drawn: Final = _SETTERS["drawn"]
 _set_claimed_this_turn: Final = _SETTERS["claimed_this_turn"]
 _set_reshuffles: Final = _SETTERS["reshuffles"]
 _set_row: Final = _SETTERS["_row"]
-_new: Final = object.__new__
 
 
 def _make_state(

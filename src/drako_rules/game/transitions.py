@@ -343,8 +343,7 @@ def _after_card_action(
 ) -> GameState:
     """The state after the card action of the player to move left ``kingdom`` (R3, R6.1, R7.1)."""
     seat = s.current_player
-    old = s.players[seat]
-    player = PlayerState(kingdom, old.legends, old.hand)
+    player = s.players[seat]._with_kingdom(kingdom)
     players = _with_player(s.players, seat, player)
     if kingdom.is_complete:  # R7.1: no Unexplored Land left, the game ends at once.
         return _end_game(s, players, draw_pile, discard_pile, hidden)
