@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import random
 
 import pytest
 from hypothesis import given
@@ -25,6 +26,7 @@ from drako_rules import (
     legal_moves,
     new_game,
 )
+from drako_rules.game.setup import _shuffle
 from game_checks import PER_KIND, card_locations, check_invariants
 from strategies import player_counts, seeds
 
@@ -188,3 +190,15 @@ def test_r2_3_starting_hands_come_from_the_deck() -> None:
         for player in new_game(4, seed).players:
             kinds.update(player.hand)
     assert set(kinds) == set(Card)
+
+
+@given(st.integers(), st.integers(0, 90))
+def test_r2_8_the_shuffle_is_random_shuffle_written_out(seed: int, length: int) -> None:
+    """R2.8: the engine's shuffle puts cards in the order random.Random.shuffle does, and
+    leaves the generator in the same state (so the later draws agree too)."""
+    ours, theirs = list(range(length)), list(range(length))
+    rng_ours, rng_theirs = random.Random(seed), random.Random(seed)
+    _shuffle(rng_ours, ours)
+    rng_theirs.shuffle(theirs)
+    assert ours == theirs
+    assert rng_ours.random() == rng_theirs.random()

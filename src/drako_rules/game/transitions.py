@@ -59,7 +59,7 @@ from drako_rules.game.moves import (
     Reveal,
     Take,
 )
-from drako_rules.game.setup import reshuffle_rng
+from drako_rules.game.setup import _shuffle, reshuffle_rng
 from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState, _make_state, _row_mask
 from drako_rules.kingdom import UNEXPLORED_CODE, Kingdom, Position
 from drako_rules.scoring import Ranking, ScoreSheet, ranking, score
@@ -476,7 +476,7 @@ def _draw(s: GameState, move: Move) -> GameState:
             )
         # R3.5: the discard pile except its top card becomes the new draw pile, shuffled.
         pile = list(discard[:-1])
-        reshuffle_rng(s.seed, reshuffles).shuffle(pile)
+        _shuffle(reshuffle_rng(s.seed, reshuffles), pile)
         draw, discard, reshuffles = tuple(pile), discard[-1:], reshuffles + 1
     return _make_state(
         s.ruleset, s.seed, s.first_player, s.players, s.current_player, _DRAWN, s.turn,
