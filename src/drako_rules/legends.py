@@ -123,11 +123,20 @@ def _legends_mask(kingdom: Kingdom) -> int:
     lay = layout(m[_O])
     nets = lay.networks
     e, w, h, g = m[_E], m[_W], m[_H], m[_G]
-    # Cells next to one card of a Tribe, and next to two (R4.1).
-    near_e, two_e = _near(e)
-    near_w, two_w = _near(w)
-    near_h, two_h = _near(h)
-    near_g, two_g = _near(g)
+    # Cells next to one card of a Tribe, and next to two (R4.1): ``_near`` written out,
+    # since this runs for every Kingdom the engine makes.
+    lo, hi = e & 0xFF, e >> 8
+    a, b = _AROUND_LO[lo], _AROUND_HI[hi]
+    near_e, two_e = a | b, _TWO_LO[lo] | _TWO_HI[hi] | (a & b)
+    lo, hi = w & 0xFF, w >> 8
+    a, b = _AROUND_LO[lo], _AROUND_HI[hi]
+    near_w, two_w = a | b, _TWO_LO[lo] | _TWO_HI[hi] | (a & b)
+    lo, hi = h & 0xFF, h >> 8
+    a, b = _AROUND_LO[lo], _AROUND_HI[hi]
+    near_h, two_h = a | b, _TWO_LO[lo] | _TWO_HI[hi] | (a & b)
+    lo, hi = g & 0xFF, g >> 8
+    a, b = _AROUND_LO[lo], _AROUND_HI[hi]
+    near_g, two_g = a | b, _TWO_LO[lo] | _TWO_HI[hi] | (a & b)
     met = 0
     if e & near_e or (nets and _two_in_a_network(nets, e)):
         met |= _TWO_ELVES
