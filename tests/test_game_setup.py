@@ -16,10 +16,12 @@ from drako_rules import (
     Card,
     GameError,
     IllegalMoveError,
+    Kingdom,
     Legend,
     Move,
     Phase,
     PlayerCountError,
+    PlayerState,
     Position,
     RulesetError,
     apply_move,
@@ -202,3 +204,11 @@ def test_r2_8_the_shuffle_is_random_shuffle_written_out(seed: int, length: int) 
     rng_theirs.shuffle(theirs)
     assert ours == theirs
     assert rng_ours.random() == rng_theirs.random()
+
+
+def test_a_player_state_holds_a_kingdom() -> None:
+    """A PlayerState built by hand with something else than a Kingdom is refused with a
+    GameError naming it, not an AttributeError from deep inside."""
+    with pytest.raises(GameError, match="'FEOM/HPWM/SGDO/PPHS'"):
+        PlayerState("FEOM/HPWM/SGDO/PPHS")  # type: ignore[arg-type]
+    assert PlayerState(Kingdom.parse("FEOM/HPWM/SGDO/PPHS")).legends == ()
