@@ -5,6 +5,7 @@ from __future__ import annotations
 import collections
 import random
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -212,3 +213,14 @@ def test_a_player_state_holds_a_kingdom() -> None:
     with pytest.raises(GameError, match="'FEOM/HPWM/SGDO/PPHS'"):
         PlayerState("FEOM/HPWM/SGDO/PPHS")  # type: ignore[arg-type]
     assert PlayerState(Kingdom.parse("FEOM/HPWM/SGDO/PPHS")).legends == ()
+
+
+def test_a_game_state_holds_a_legend_row_of_legends() -> None:
+    """A GameState built by hand with a legend row of something else than Legends is
+    refused with a GameError naming it, not a KeyError from deep inside."""
+    state = new_game(2, seed=1)
+    with pytest.raises(GameError, match="'two-elves'"):
+        attrs.evolve(state, legend_row=("two-elves",))  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="legend row"):
+        attrs.evolve(state, legend_row=None)  # type: ignore[arg-type]
+    assert attrs.evolve(state, legend_row=(Legend.TWO_ELVES,)).legend_row == (Legend.TWO_ELVES,)

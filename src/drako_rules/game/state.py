@@ -191,7 +191,13 @@ class GameState:
     _row: int = attrs.field(init=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_row", _row_mask(self.legend_row))
+        try:
+            row = _row_mask(self.legend_row)
+        except (KeyError, TypeError):  # not Legends (TypeError: not iterable or unhashable)
+            raise GameError(
+                f"the legend row is a tuple of Legends, not {self.legend_row!r}"
+            ) from None
+        object.__setattr__(self, "_row", row)
 
     @property
     def is_over(self) -> bool:
