@@ -18,12 +18,17 @@ calls one pass makes). :func:`each` builds the common case "call ``fn`` on every
     @benchmark("legends_met", "legends_met(k), full Kingdoms drawn uniformly", per="Kingdom")
     def _legends_met(inputs: Inputs) -> Case:
         return each(legends_met, inputs.uniform)
+
+A benchmark of memory returns :class:`Sizes` instead: named figures in bytes, one value
+per input, measured once (memory does not vary from run to run). They go to the result's
+``memory`` section, apart from the times.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import enum
 import gc
 import json
 import os
@@ -37,13 +42,34 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Final, TypedDict, TypeVar
+from typing import Final, TypedDict, TypeVar, final
+
+import attrs
 
 import drako_rules
-from drako_rules import Card, Kingdom, Position, connections, deck, legends_met, score
+from drako_rules import (
+    Card,
+    GameRecord,
+    GameState,
+    Kingdom,
+    Position,
+    Ruleset,
+    apply_move,
+    connections,
+    deck,
+    final_scores,
+    legal_moves,
+    legends_met,
+    play_random_game,
+    player_view,
+    record_from_json,
+    record_to_json,
+    score,
+)
 
 #: Version of the JSON result format; bump it when a field changes meaning.
-SCHEMA: Final = 1
+#: 2: the ``memory`` section.
+SCHEMA: Final = 2
 #: The seed of every input set (each set also mixes in its own name).
 SEED: Final = 2026
 RESULTS_DIR: Final = Path(__file__).resolve().parent / "results"
@@ -51,6 +77,7 @@ RESULTS_DIR: Final = Path(__file__).resolve().parent / "results"
 T = TypeVar("T")
 
 
+@final
 class Measurement(TypedDict):
     """The JSON result of one benchmark (times per call)."""
 
@@ -64,6 +91,27 @@ class Measurement(TypedDict):
     q1_us: float
     q3_us: float
     iqr_us: float
+
+
+@final
+class SizeStats(TypedDict):
+    """One memory figure over the inputs, in bytes."""
+
+    median: float
+    min: int
+    max: int
+    mean: float
+
+
+@final
+class MemoryMeasurement(TypedDict):
+    """The JSON result of one memory benchmark: each figure's statistics over the inputs."""
+
+    what: str
+    per: str
+    unit: str
+    count: int
+    figures: dict[str, SizeStats]
 
 
 class Environment(TypedDict):
@@ -90,6 +138,7 @@ class Result(Environment):
     schema: int
     settings: Settings
     results: dict[str, Measurement]
+    memory: dict[str, MemoryMeasurement]
 
 
 # --- the registry --------------------------------------------------------------------------
@@ -104,25 +153,40 @@ class Case:
 
 
 @dataclass(frozen=True)
+class Sizes:
+    """What a memory benchmark measures: named figures in bytes, one value per input.
+
+    Memory is measured once, not timed; the result reports each figure's median, minimum,
+    maximum and mean in the ``memory`` section.
+    """
+
+    figures: dict[str, Sequence[int]]
+
+
+#: What a benchmark function makes from the inputs: a timed case, or memory figures.
+Make = Callable[["Inputs"], Case | Sizes]
+
+
+@dataclass(frozen=True)
 class Benchmark:
     """A registered benchmark: its name, what it measures in words, and its unit of work."""
 
     name: str
     what: str
     per: str
-    make: Callable[[Inputs], Case]
+    make: Make
 
 
 #: Every benchmark, by name, in the order they were registered (the order they run in).
 BENCHMARKS: Final[dict[str, Benchmark]] = {}
 
+M = TypeVar("M", bound=Make)
 
-def benchmark(
-    name: str, what: str, *, per: str = "call"
-) -> Callable[[Callable[[Inputs], Case]], Callable[[Inputs], Case]]:
+
+def benchmark(name: str, what: str, *, per: str = "call") -> Callable[[M], M]:
     """Register the decorated function as the benchmark ``name`` (``what`` says what it times)."""
 
-    def register(make: Callable[[Inputs], Case]) -> Callable[[Inputs], Case]:
+    def register(make: M) -> M:
         if name in BENCHMARKS:
             raise ValueError(f"a benchmark called {name!r} is already registered")
         BENCHMARKS[name] = Benchmark(name, what, per, make)
@@ -200,6 +264,44 @@ class Inputs:
             (k, Position.from_index(rng.randrange(16)), rng.choice(choices)) for k in self.partial
         )
 
+    @cached_property
+    def game_seeds(self) -> tuple[int, ...]:
+        """Seeds of whole random games: one for every 10 items of ``size`` (at least one)."""
+        rng = self.rng("games")
+        return tuple(rng.randrange(2**32) for _ in range(max(1, self.size // 10)))
+
+    @cached_property
+    def records(self) -> tuple[GameRecord, ...]:
+        """Records of whole random games, for 2, 3 and 4 players in turn, one per game seed."""
+        return tuple(
+            play_random_game(2 + i % 3, seed).record for i, seed in enumerate(self.game_seeds)
+        )
+
+    @cached_property
+    def decisions(self) -> tuple[tuple[GameState, float], ...]:
+        """States reached in play (R2-R7), each with the draw that picks its move.
+
+        ``size`` states, 10 from each random game of :attr:`records` (2, 3 and 4 players in
+        turn; more games are played if needed), drawn uniformly among the game's states
+        before its end. With each comes a number ``u`` in [0, 1): the decision made there
+        is ``legal[int(u * len(legal))]`` for ``legal = legal_moves(state)``, uniform over
+        the legal moves.
+        """
+        rng = self.rng("decisions")
+        out: list[tuple[GameState, float]] = []
+        records = list(self.records)
+        while len(out) < self.size:
+            if not records:
+                players = 2 + len(out) // 10 % 3
+                records.append(play_random_game(players, rng.randrange(2**32)).record)
+            record = records.pop(0)
+            states = [state := record.start()]
+            for move in record.moves[:-1]:
+                states.append(state := apply_move(state, move))
+            chosen = rng.sample(states, min(10, len(states), self.size - len(out)))
+            out.extend((state, rng.random()) for state in chosen)
+        return tuple(out)
+
 
 # --- the benchmarks ------------------------------------------------------------------------
 
@@ -262,6 +364,119 @@ def _positions_of(inputs: Inputs) -> Case:
     return each(lambda k: k.unexplored_positions, inputs.partial)
 
 
+# --- the game engine -------------------------------------------------------------------------
+
+
+def decide(state: GameState, u: float) -> GameState:
+    """One decision of a random player: the legal moves, one drawn with ``u``, applied."""
+    legal = legal_moves(state)
+    return apply_move(state, legal[int(u * len(legal))])
+
+
+@benchmark(
+    "decision",
+    "legal_moves(s) + apply_move(s, move), the move drawn uniformly, states reached in play",
+    per="decision",
+)
+def _decision(inputs: Inputs) -> Case:
+    decisions = inputs.decisions
+
+    def run() -> None:
+        for state, u in decisions:
+            legal = legal_moves(state)
+            apply_move(state, legal[int(u * len(legal))])
+
+    return Case(run, len(decisions))
+
+
+def _random_games(players: int) -> Make:
+    def make(inputs: Inputs) -> Case:
+        return each(
+            lambda seed: final_scores(play_random_game(players, seed).state), inputs.game_seeds
+        )
+
+    return make
+
+
+for _players in (2, 3, 4):
+    benchmark(
+        f"game[{_players}p]",
+        f"a whole random {_players}-player game: play_random_game (new_game, each decision "
+        "uniform over legal_moves, apply_move) then final_scores",
+        per="game",
+    )(_random_games(_players))
+
+
+@benchmark("player_view", "player_view(s, s.current_player), states reached in play", per="view")
+def _player_view(inputs: Inputs) -> Case:
+    return each(lambda pair: player_view(pair[0], pair[0].current_player), inputs.decisions)
+
+
+@benchmark(
+    "record JSON",
+    "record_from_json(record_to_json(r)), records of whole random 2-4 player games",
+    per="record",
+)
+def _record_json(inputs: Inputs) -> Case:
+    return each(lambda r: record_from_json(record_to_json(r)), inputs.records)
+
+
+def _shared(obj: object) -> bool:
+    """Objects every state of every game shares: None, booleans, the enum members (cards,
+    Legends, phases), the rulesets, the empty tuple and the small ints CPython caches."""
+    return (
+        obj is None
+        or isinstance(obj, bool | enum.Enum | Ruleset)
+        or (type(obj) is int and -5 <= obj <= 256)
+        or obj == ()
+    )
+
+
+def deep_size(root: object, seen: set[int]) -> int:
+    """Bytes of the objects reachable from ``root`` whose ids are not in ``seen``.
+
+    A walk over tuples, frozensets and the fields of attrs instances (private ones
+    included); every object counted is added to ``seen``, so an object reached twice
+    counts once, and a second walk with the same ``seen`` counts only what is new.
+    Objects shared by every game (:func:`_shared`) count nothing.
+    """
+    total = 0
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or _shared(obj):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        cls = type(obj)
+        if isinstance(obj, tuple | frozenset):
+            stack.extend(obj)
+        elif attrs.has(cls):
+            stack.extend(getattr(obj, a.name) for a in attrs.fields(cls))
+            instance_dict = getattr(obj, "__dict__", None)
+            if instance_dict is not None:
+                total += sys.getsizeof(instance_dict)
+    return total
+
+
+@benchmark(
+    "memory",
+    "bytes of a GameState alone, and bytes a successor adds that it does not share with "
+    "its predecessor (states reached in play, by player count)",
+    per="state",
+)
+def _state_memory(inputs: Inputs) -> Sizes:
+    figures: dict[str, list[int]] = {}
+    for state, u in inputs.decisions:
+        n = len(state.players)
+        figures.setdefault(f"state[{n}p]", []).append(deep_size(state, set()))
+        seen: set[int] = set()
+        deep_size(state, seen)
+        successor = decide(state, u)
+        figures.setdefault(f"successor[{n}p]", []).append(deep_size(successor, seen))
+    return Sizes({name: figures[name] for name in sorted(figures)})
+
+
 # --- timing --------------------------------------------------------------------------------
 
 
@@ -289,9 +504,29 @@ def _autorange(run: Callable[[], object], min_time: float) -> int:
         passes *= 10
 
 
-def measure(bench: Benchmark, inputs: Inputs, *, repeat: int, min_time: float) -> Measurement:
-    """Time one benchmark: ``repeat`` runs of at least ``min_time`` seconds each."""
-    case = bench.make(inputs)
+def summarise(bench: Benchmark, sizes: Sizes) -> MemoryMeasurement:
+    """The statistics of each memory figure of a benchmark."""
+    if not sizes.figures or not all(sizes.figures.values()):
+        raise ValueError(f"benchmark {bench.name!r} measures no memory")
+    return {
+        "what": bench.what,
+        "per": bench.per,
+        "unit": "bytes",
+        "count": max(len(values) for values in sizes.figures.values()),
+        "figures": {
+            name: {
+                "median": statistics.median(values),
+                "min": min(values),
+                "max": max(values),
+                "mean": statistics.fmean(values),
+            }
+            for name, values in sizes.figures.items()
+        },
+    }
+
+
+def measure(bench: Benchmark, case: Case, *, repeat: int, min_time: float) -> Measurement:
+    """Time one benchmark's case: ``repeat`` runs of at least ``min_time`` seconds each."""
     if case.calls <= 0:
         raise ValueError(f"benchmark {bench.name!r} makes no calls")
     case.run()  # warm up: caches, lazily built tables, first-call costs
@@ -379,7 +614,7 @@ def run(
     repeat: int = 11,
     min_time: float = 0.2,
     seed: int = SEED,
-    progress: Callable[[str, Measurement], object] | None = None,
+    progress: Callable[[str, Measurement | MemoryMeasurement], object] | None = None,
 ) -> Result:
     """Run the benchmarks ``names`` (default: all) and return the JSON result.
 
@@ -400,11 +635,24 @@ def run(
     settings: Settings = {"size": size, "repeat": repeat, "min_time": min_time, "seed": seed}
     inputs = Inputs(size, seed)
     results: dict[str, Measurement] = {}
+    memory: dict[str, MemoryMeasurement] = {}
     for name in chosen:
-        results[name] = measure(BENCHMARKS[name], inputs, repeat=repeat, min_time=min_time)
+        bench = BENCHMARKS[name]
+        made = bench.make(inputs)
+        m: Measurement | MemoryMeasurement
+        if isinstance(made, Sizes):
+            m = memory[name] = summarise(bench, made)
+        else:
+            m = results[name] = measure(bench, made, repeat=repeat, min_time=min_time)
         if progress is not None:
-            progress(name, results[name])
-    return {"schema": SCHEMA, **environment(), "settings": settings, "results": results}
+            progress(name, m)
+    return {
+        "schema": SCHEMA,
+        **environment(),
+        "settings": settings,
+        "results": results,
+        "memory": memory,
+    }
 
 
 def header(env: Environment, settings: Settings) -> str:
@@ -435,13 +683,22 @@ def _busy_warning(env: Environment) -> list[str]:
     ]
 
 
-TABLE_HEAD: Final = f"{'benchmark':<20} {'median µs':>10} {'min µs':>10} {'IQR µs':>8}  unit"
+TABLE_HEAD: Final = f"{'benchmark':<22} {'median µs':>10} {'min µs':>10} {'IQR µs':>8}  unit"
 
 
-def row(name: str, m: Measurement) -> str:
-    """One line of the printed table."""
+MEMORY_HEAD: Final = f"{'memory':<22} {'median B':>10} {'min B':>10} {'max B':>8}  unit"
+
+
+def row(name: str, m: Measurement | MemoryMeasurement) -> str:
+    """The printed line(s) of one result: its times, or each memory figure in bytes."""
+    if "figures" in m:
+        return "\n".join(
+            f"{name + ': ' + figure:<22} {f['median']:>10.0f} {f['min']:>10} {f['max']:>8}"
+            f"  bytes per {m['per']}"
+            for figure, f in m["figures"].items()
+        )
     return (
-        f"{name:<20} {m['median_us']:>10.2f} {m['min_us']:>10.2f} {m['iqr_us']:>8.2f}"
+        f"{name:<22} {m['median_us']:>10.2f} {m['min_us']:>10.2f} {m['iqr_us']:>8.2f}"
         f"  per {m['per']}"
     )
 
@@ -469,7 +726,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.list:
         for b in BENCHMARKS.values():
-            print(f"{b.name:<20} {b.what} (per {b.per})")
+            print(f"{b.name:<22} {b.what} (per {b.per})")
         return 0
     unknown = [n for n in args.names if n not in BENCHMARKS]
     if unknown:
@@ -481,12 +738,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seed": args.seed,
     }
     print(header(environment(), settings), end="\n\n")
-    print(TABLE_HEAD)
-    result = run(
-        args.names or None,
-        **settings,
-        progress=lambda name, m: print(row(name, m), flush=True),
-    )
+    heads: list[str] = []  # the table heads printed so far
+
+    def show(name: str, m: Measurement | MemoryMeasurement) -> None:
+        head = MEMORY_HEAD if "figures" in m else TABLE_HEAD
+        if not heads or heads[-1] != head:
+            print(("\n" if heads else "") + head)
+            heads.append(head)
+        print(row(name, m), flush=True)
+
+    result = run(args.names or None, **settings, progress=show)
     path = args.json or default_path(result)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

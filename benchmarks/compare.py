@@ -2,7 +2,7 @@
 
 ``python benchmarks/compare.py OLD.json NEW.json`` prints, for every benchmark in either
 result, the old and new median per call (µs), ``new / old`` (below 1: faster) and the
-speed-up ``old / new``. It warns when the two runs used different Pythons, machines or
+speed-up ``old / new``; then the same for the median of every memory figure (bytes). It warns when the two runs used different Pythons, machines or
 inputs, since their figures then measure different things.
 """
 
@@ -49,6 +49,37 @@ def _median(data: dict[str, object], name: str) -> float | None:
     return None
 
 
+def _memory(data: dict[str, object]) -> dict[str, float]:
+    """The median of every memory figure, as ``"benchmark: figure"`` (schema 2 onwards)."""
+    memory = data.get("memory")
+    out: dict[str, float] = {}
+    if not isinstance(memory, dict):
+        return out
+    for name, entry in memory.items():
+        figures = entry.get("figures") if isinstance(entry, dict) else None
+        if not isinstance(figures, dict):
+            continue
+        for figure, stats in figures.items():
+            if isinstance(stats, dict) and isinstance(stats.get("median"), int | float):
+                out[f"{name}: {figure}"] = float(stats["median"])
+    return out
+
+
+def _rows(
+    names: list[str], old: dict[str, float | None], new: dict[str, float | None], digits: int
+) -> list[str]:
+    lines = []
+    for name in names:
+        a, b = old.get(name), new.get(name)
+        cells = [f"{x:>10.{digits}f}" if x is not None else f"{'-':>10}" for x in (a, b)]
+        if a is not None and b is not None and a > 0 and b > 0:
+            ratio = f"{b / a:>8.3f} {a / b:>8.2f}x"
+        else:
+            ratio = f"{'-':>8} {'-':>9}"
+        lines.append(f"{name:<22} {cells[0]} {cells[1]} {ratio}")
+    return lines
+
+
 def compare(old: dict[str, object], new: dict[str, object]) -> list[str]:
     """The lines of the comparison table (warnings first), for two loaded results."""
     lines = []
@@ -59,15 +90,20 @@ def compare(old: dict[str, object], new: dict[str, object]) -> list[str]:
     old_results, new_results = old["results"], new["results"]
     assert isinstance(old_results, dict) and isinstance(new_results, dict)
     names = list(old_results) + [n for n in new_results if n not in old_results]
-    lines.append(f"{'benchmark':<20} {'old µs':>10} {'new µs':>10} {'new/old':>8} {'speed-up':>9}")
-    for name in names:
-        a, b = _median(old, name), _median(new, name)
-        cells = [f"{x:>10.2f}" if x is not None else f"{'-':>10}" for x in (a, b)]
-        if a is not None and b is not None and a > 0 and b > 0:
-            ratio = f"{b / a:>8.3f} {a / b:>8.2f}x"
-        else:
-            ratio = f"{'-':>8} {'-':>9}"
-        lines.append(f"{name:<20} {cells[0]} {cells[1]} {ratio}")
+    lines.append(f"{'benchmark':<22} {'old µs':>10} {'new µs':>10} {'new/old':>8} {'speed-up':>9}")
+    lines += _rows(
+        names,
+        {n: _median(old, n) for n in names},
+        {n: _median(new, n) for n in names},
+        digits=2,
+    )
+    old_memory, new_memory = _memory(old), _memory(new)
+    if old_memory or new_memory:
+        figures = list(old_memory) + [n for n in new_memory if n not in old_memory]
+        lines.append(
+            f"{'memory':<22} {'old bytes':>10} {'new bytes':>10} {'new/old':>8} {'ratio':>9}"
+        )
+        lines += _rows(figures, dict(old_memory), dict(new_memory), digits=0)
     return lines
 
 

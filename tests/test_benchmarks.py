@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 from benchmarks import bench, compare
 
-from drako_rules import Card, deck
+from drako_rules import Card, GameState, apply_move, check_state, deck, legal_moves, new_game
 
 
 def test_every_benchmark_runs_and_reports_its_statistics() -> None:
-    """Each registered benchmark runs on 3 inputs and reports median, min, quartiles and IQR."""
+    """Each registered benchmark runs on 3 inputs and reports median, min, quartiles and IQR
+    (times), or median, min, max and mean of each figure (memory)."""
     result = bench.run(size=3, repeat=2, min_time=0.0)
     assert result["schema"] == bench.SCHEMA
-    assert list(result["results"]) == list(bench.BENCHMARKS)
+    assert sorted([*result["results"], *result["memory"]]) == sorted(bench.BENCHMARKS)
+    assert {"decision", "game[2p]", "game[3p]", "game[4p]"} <= set(result["results"])
+    assert "memory" in result["memory"]
+    for name, mm in result["memory"].items():
+        assert mm["what"] == bench.BENCHMARKS[name].what and mm["unit"] == "bytes"
+        assert mm["count"] >= 1 and mm["figures"]
+        for f in mm["figures"].values():
+            assert 0 < f["min"] <= f["median"] <= f["max"]
+            assert f["min"] <= f["mean"] <= f["max"]
     for name, m in result["results"].items():
         assert m["what"] == bench.BENCHMARKS[name].what
         assert m["calls_per_pass"] >= 1 and m["passes_per_run"] >= 1
@@ -70,3 +80,43 @@ def test_unknown_benchmark_is_refused() -> None:
         bench.run(["no-such-benchmark"], size=3, repeat=2, min_time=0.0)
     with pytest.raises(SystemExit):
         bench.main(["no-such-benchmark"])
+
+
+def test_game_inputs_are_reached_in_play_and_seeded() -> None:
+    """The decision states are real states of 2-4 player games (check_state), not over, with
+    a draw u in [0, 1); the same seed gives the same states, records and game seeds."""
+    a, b = bench.Inputs(25), bench.Inputs(25)
+    assert len(a.decisions) == 25 and a.decisions == b.decisions
+    assert a.records == b.records and a.game_seeds == b.game_seeds
+    assert {len(s.players) for s, _ in a.decisions} == {2, 3, 4}
+    for state, u in a.decisions:
+        assert check_state(state) is state and not state.is_over
+        assert 0 <= u < 1
+        assert bench.decide(state, u) in {apply_move(state, m) for m in legal_moves(state)}
+    assert all(r.start() is not None and r.moves for r in a.records)
+
+
+def test_deep_size_counts_each_object_once_and_only_what_is_new() -> None:
+    """A second walk with the same ``seen`` finds nothing new; a tuple reached twice counts
+    once; shared constants (None, enum members, small ints) count nothing."""
+    inner = (1000, 2000)
+    outer = (inner, inner, None, Card.ELF, 3)
+    seen: set[int] = set()
+    size = bench.deep_size(outer, seen)
+    assert size == sys.getsizeof(outer) + sys.getsizeof(inner) + 2 * sys.getsizeof(1000)
+    assert bench.deep_size(outer, seen) == 0
+    assert bench.deep_size((outer, inner), seen) == sys.getsizeof((outer, inner))
+
+
+def test_a_successor_shares_most_of_its_predecessor() -> None:
+    """A state's successor adds fewer bytes than a whole state: the piles, the legend row,
+    the other players and the hidden cards are shared, not copied."""
+    state: GameState = new_game(2, seed=11)
+    for _ in range(6):
+        state = apply_move(state, legal_moves(state)[-1])
+    seen: set[int] = set()
+    whole = bench.deep_size(state, seen)
+    successor = apply_move(state, legal_moves(state)[0])
+    added = bench.deep_size(successor, seen)
+    assert 0 < added < whole / 2
+    assert bench.deep_size(successor, set()) >= whole / 2

@@ -2,9 +2,10 @@
 
 Kingdom.replace updates the derived tables of its parent instead of recomputing them;
 score reads packed tables instead of walking the connections; legends_met works on
-bitboards. Each is checked here against a slower path that any correct implementation
-must agree with: a Kingdom built afresh, the itemized lines, and the Legend requirements
-(R1.4, R6.4) evaluated pair by pair on connections().
+bitboards; the game engine builds states without ``__init__`` and carries masks of the
+Legends met and of the legend row. Each is checked here against a slower path that any
+correct implementation must agree with: a Kingdom or a state built afresh, the itemized
+lines, and the Legend requirements (R1.4, R6.4) evaluated pair by pair on connections().
 """
 
 from __future__ import annotations
@@ -24,16 +25,18 @@ from drako_rules import (
     POCKET,
     Card,
     Category,
+    GameState,
     Kingdom,
     Legend,
     NotationError,
+    PlayerState,
     Position,
     Ruleset,
     connections,
     legends_met,
     score,
 )
-from strategies import cells, kingdoms, positions
+from strategies import cells, game_states, kingdoms, positions
 
 #: A ruleset unlike both real ones, so no table can hard-wire POCKET or CLASSIC values.
 ODD: Ruleset = attrs.evolve(
@@ -193,3 +196,19 @@ def test_cards_and_legends_hash_consistently() -> None:
         assert pickle.loads(pickle.dumps(member)) is member
     assert {Card.ELF: 1}[Card("E")] == 1
     assert Legend.parse("two-elves") in frozenset({Legend.TWO_ELVES})
+
+
+def _legends_of(mask: int) -> frozenset[Legend]:
+    return frozenset(legend for i, legend in enumerate(Legend) if mask >> i & 1)
+
+
+@given(game_states())
+def test_states_reached_in_play_equal_states_built_afresh(state: GameState) -> None:
+    """A state reached by the engine equals the same state rebuilt through __init__, and its
+    masks say what legends_met and the legend row say (R6.1): none is ever stale."""
+    players = tuple(PlayerState(p.kingdom, p.legends, p.hand) for p in state.players)
+    fresh = attrs.evolve(state, players=players)
+    assert fresh == state and hash(fresh) == hash(state)
+    assert _legends_of(state._row) == frozenset(state.legend_row) == _legends_of(fresh._row)
+    for mine, rebuilt in zip(state.players, fresh.players, strict=True):
+        assert _legends_of(mine._met) == legends_met(mine.kingdom) == _legends_of(rebuilt._met)

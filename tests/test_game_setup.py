@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import collections
+import random
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,16 +17,19 @@ from drako_rules import (
     Card,
     GameError,
     IllegalMoveError,
+    Kingdom,
     Legend,
     Move,
     Phase,
     PlayerCountError,
+    PlayerState,
     Position,
     RulesetError,
     apply_move,
     legal_moves,
     new_game,
 )
+from drako_rules.game.setup import _shuffle
 from game_checks import PER_KIND, card_locations, check_invariants
 from strategies import player_counts, seeds
 
@@ -188,3 +193,34 @@ def test_r2_3_starting_hands_come_from_the_deck() -> None:
         for player in new_game(4, seed).players:
             kinds.update(player.hand)
     assert set(kinds) == set(Card)
+
+
+@given(st.integers(), st.integers(0, 90))
+def test_r2_8_the_shuffle_is_random_shuffle_written_out(seed: int, length: int) -> None:
+    """R2.8: the engine's shuffle puts cards in the order random.Random.shuffle does, and
+    leaves the generator in the same state (so the later draws agree too)."""
+    ours, theirs = list(range(length)), list(range(length))
+    rng_ours, rng_theirs = random.Random(seed), random.Random(seed)
+    _shuffle(rng_ours, ours)
+    rng_theirs.shuffle(theirs)
+    assert ours == theirs
+    assert rng_ours.random() == rng_theirs.random()
+
+
+def test_a_player_state_holds_a_kingdom() -> None:
+    """A PlayerState built by hand with something else than a Kingdom is refused with a
+    GameError naming it, not an AttributeError from deep inside."""
+    with pytest.raises(GameError, match="'FEOM/HPWM/SGDO/PPHS'"):
+        PlayerState("FEOM/HPWM/SGDO/PPHS")  # type: ignore[arg-type]
+    assert PlayerState(Kingdom.parse("FEOM/HPWM/SGDO/PPHS")).legends == ()
+
+
+def test_a_game_state_holds_a_legend_row_of_legends() -> None:
+    """A GameState built by hand with a legend row of something else than Legends is
+    refused with a GameError naming it, not a KeyError from deep inside."""
+    state = new_game(2, seed=1)
+    with pytest.raises(GameError, match="'two-elves'"):
+        attrs.evolve(state, legend_row=("two-elves",))  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="legend row"):
+        attrs.evolve(state, legend_row=None)  # type: ignore[arg-type]
+    assert attrs.evolve(state, legend_row=(Legend.TWO_ELVES,)).legend_row == (Legend.TWO_ELVES,)

@@ -375,18 +375,22 @@ class Kingdom:
                 f"cannot put {card!r} at {position}: a Kingdom cell is a Card or None "
                 "(Unexplored Land)"
             ) from None
-        old = self._codes[i]
+        codes = self._codes
+        old = codes[i]
+        bit = _BIT[i]
         masks = list(self._masks)
-        masks[old] ^= _BIT[i]
-        masks[code] |= _BIT[i]
+        masks[old] ^= bit
+        masks[code] |= bit
         lines = list(self._lines)
-        lines[row] += (code - old) * _WEIGHT[col]
-        lines[SIZE + col] += (code - old) * _WEIGHT[row]
-        new = object.__new__(Kingdom)
-        object.__setattr__(new, "cells", (*self.cells[:i], card, *self.cells[i + 1 :]))
-        object.__setattr__(new, "_codes", (*self._codes[:i], code, *self._codes[i + 1 :]))
-        object.__setattr__(new, "_masks", tuple(masks))
-        object.__setattr__(new, "_lines", tuple(lines))
+        delta = code - old
+        lines[row] += delta * _WEIGHT[col]
+        lines[SIZE + col] += delta * _WEIGHT[row]
+        cells = self.cells
+        new = _new(Kingdom)
+        _set_cells(new, (*cells[:i], card, *cells[i + 1 :]))
+        _set_codes(new, (*codes[:i], code, *codes[i + 1 :]))
+        _set_masks(new, tuple(masks))
+        _set_lines(new, tuple(lines))
         return new
 
     def rotate(self) -> Kingdom:
@@ -449,6 +453,15 @@ class Kingdom:
 
     def __hash__(self) -> int:
         return hash(self._codes)
+
+
+# ``replace`` fills a new Kingdom's slots through their descriptors, skipping ``__init__``
+# (the tables are updated, not derived again) and the frozen ``__setattr__``.
+_new: Final = object.__new__
+_set_cells: Final = Kingdom.__dict__["cells"].__set__
+_set_codes: Final = Kingdom.__dict__["_codes"].__set__
+_set_masks: Final = Kingdom.__dict__["_masks"].__set__
+_set_lines: Final = Kingdom.__dict__["_lines"].__set__
 
 
 def _parse_row(row: str, r: int, text: str) -> list[Cell]:

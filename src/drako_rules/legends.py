@@ -91,12 +91,102 @@ def _two_through_portals(lay: Layout, x: int, y: int) -> bool:
     return False
 
 
+# ``_LEGEND_BITS[legend]``: the bit of a Legend in a mask of Legends, bit ``i`` for the
+# ``i``-th Legend in ``Legend`` order (the order of the action space).
+_LEGEND_BITS: Final[dict[Legend, int]] = {legend: 1 << i for i, legend in enumerate(Legend)}
+_LEGEND_OF_BIT: Final = tuple(Legend)
+
+_TWO_ELVES: Final = _LEGEND_BITS[Legend.TWO_ELVES]
+_TWO_DWARVES: Final = _LEGEND_BITS[Legend.TWO_DWARVES]
+_TWO_HUMANS: Final = _LEGEND_BITS[Legend.TWO_HUMANS]
+_TWO_GOBLINS: Final = _LEGEND_BITS[Legend.TWO_GOBLINS]
 _LANDS: Final = (
-    (_F, Legend.THREE_FORESTS),
-    (_M, Legend.THREE_MOUNTAINS),
-    (_P, Legend.THREE_PLAINS),
-    (_S, Legend.THREE_SWAMPS),
+    (_F, _LEGEND_BITS[Legend.THREE_FORESTS]),
+    (_M, _LEGEND_BITS[Legend.THREE_MOUNTAINS]),
+    (_P, _LEGEND_BITS[Legend.THREE_PLAINS]),
+    (_S, _LEGEND_BITS[Legend.THREE_SWAMPS]),
 )
+_ALLIANCE_HUMAN_ELF: Final = _LEGEND_BITS[Legend.ALLIANCE_HUMAN_ELF]
+_ALLIANCE_HUMAN_DWARF: Final = _LEGEND_BITS[Legend.ALLIANCE_HUMAN_DWARF]
+_BATTLE_GOBLIN_HUMAN: Final = _LEGEND_BITS[Legend.BATTLE_GOBLIN_HUMAN]
+_BATTLE_GOBLIN_ELF: Final = _LEGEND_BITS[Legend.BATTLE_GOBLIN_ELF]
+_BATTLE_GOBLIN_DWARF: Final = _LEGEND_BITS[Legend.BATTLE_GOBLIN_DWARF]
+_BATTLE_ELF_DWARF: Final = _LEGEND_BITS[Legend.BATTLE_ELF_DWARF]
+_FOUR_TRIBES: Final = _LEGEND_BITS[Legend.FOUR_TRIBES]
+
+
+def _legends_mask(kingdom: Kingdom) -> int:
+    """The Legends the revealed cards of ``kingdom`` meet, as a mask of ``_LEGEND_BITS``
+    (R1.4, R6.4): what ``legends_met`` returns, as one integer. The game engine keeps it
+    with each player's state and intersects it with the legend row's.
+    """
+    m = kingdom._masks
+    lay = layout(m[_O])
+    nets = lay.networks
+    e, w, h, g = m[_E], m[_W], m[_H], m[_G]
+    # Cells next to one card of a Tribe, and next to two (R4.1): ``_near`` written out,
+    # since this runs for every Kingdom the engine makes.
+    lo, hi = e & 0xFF, e >> 8
+    a, b = _AROUND_LO[lo], _AROUND_HI[hi]
+    near_e, two_e = a | b, _TWO_LO[lo] | _TWO_HI[hi] | (a & b)
+    lo, hi = w & 0xFF, w >> 8
+    a, b = _AROUND_LO[lo], _AROUND_HI[hi]
+    near_w, two_w = a | b, _TWO_LO[lo] | _TWO_HI[hi] | (a & b)
+    lo, hi = h & 0xFF, h >> 8
+    a, b = _AROUND_LO[lo], _AROUND_HI[hi]
+    near_h, two_h = a | b, _TWO_LO[lo] | _TWO_HI[hi] | (a & b)
+    lo, hi = g & 0xFF, g >> 8
+    a, b = _AROUND_LO[lo], _AROUND_HI[hi]
+    near_g, two_g = a | b, _TWO_LO[lo] | _TWO_HI[hi] | (a & b)
+    met = 0
+    if e & near_e or (nets and _two_in_a_network(nets, e)):
+        met |= _TWO_ELVES
+    if w & near_w or (nets and _two_in_a_network(nets, w)):
+        met |= _TWO_DWARVES
+    if h & near_h or (nets and _two_in_a_network(nets, h)):
+        met |= _TWO_HUMANS
+    if g & near_g:
+        met |= _TWO_GOBLINS
+    for kind, bit in _LANDS:  # one Land connected to two others (R6.4)
+        land = m[kind]
+        if land.bit_count() >= 3 and (
+            land & _near(land)[1] or (nets and _two_through_portals(lay, land, land))
+        ):
+            met |= bit
+    if h & near_e or (nets and _in_one_network(nets, h, e)):
+        met |= _ALLIANCE_HUMAN_ELF
+    if h & near_w or (nets and _in_one_network(nets, h, w)):
+        met |= _ALLIANCE_HUMAN_DWARF
+    if g & two_h or h & two_g:
+        met |= _BATTLE_GOBLIN_HUMAN
+    if g & two_e or e & two_g:
+        met |= _BATTLE_GOBLIN_ELF
+    if g & two_w or w & two_g:
+        met |= _BATTLE_GOBLIN_DWARF
+    if (
+        w & two_e
+        or e & two_w
+        or (nets and (_two_through_portals(lay, w, e) or _two_through_portals(lay, e, w)))
+    ):
+        met |= _BATTLE_ELF_DWARF
+    if e and w and h and g:
+        met |= _FOUR_TRIBES
+    return met
+
+
+# The set of Legends of each mask met so far: at most 2**15 of them, and Kingdoms in play
+# meet far fewer combinations.
+_SETS: dict[int, frozenset[Legend]] = {}
+
+
+def _legends_of_mask(mask: int) -> frozenset[Legend]:
+    """The Legends of a mask of ``_LEGEND_BITS``."""
+    found = _SETS.get(mask)
+    if found is None:
+        found = _SETS[mask] = frozenset(
+            legend for i, legend in enumerate(_LEGEND_OF_BIT) if mask >> i & 1
+        )
+    return found
 
 
 def legends_met(kingdom: Kingdom) -> frozenset[Legend]:
@@ -111,51 +201,8 @@ def legends_met(kingdom: Kingdom) -> frozenset[Legend]:
         >>> sorted(x.value for x in legends_met(Kingdom.parse("GOGS/OHOW/GOEO/SSSG")))
         ['alliance-human-dwarf', 'alliance-human-elf', 'four-tribes', 'three-swamps']
     """
-    try:
-        m = kingdom._masks
-    except AttributeError:
+    if not isinstance(kingdom, Kingdom):
         raise ArgumentTypeError(
             f"legends_met takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r}"
-        ) from None
-    lay = layout(m[_O])
-    nets = lay.networks
-    e, w, h, g = m[_E], m[_W], m[_H], m[_G]
-    # Cells next to one card of a Tribe, and next to two (R4.1).
-    near_e, two_e = _near(e)
-    near_w, two_w = _near(w)
-    near_h, two_h = _near(h)
-    near_g, two_g = _near(g)
-    met: list[Legend] = []
-    if e & near_e or (nets and _two_in_a_network(nets, e)):
-        met.append(Legend.TWO_ELVES)
-    if w & near_w or (nets and _two_in_a_network(nets, w)):
-        met.append(Legend.TWO_DWARVES)
-    if h & near_h or (nets and _two_in_a_network(nets, h)):
-        met.append(Legend.TWO_HUMANS)
-    if g & near_g:
-        met.append(Legend.TWO_GOBLINS)
-    for kind, legend in _LANDS:  # one Land connected to two others (R6.4)
-        land = m[kind]
-        if land.bit_count() >= 3 and (
-            land & _near(land)[1] or (nets and _two_through_portals(lay, land, land))
-        ):
-            met.append(legend)
-    if h & near_e or (nets and _in_one_network(nets, h, e)):
-        met.append(Legend.ALLIANCE_HUMAN_ELF)
-    if h & near_w or (nets and _in_one_network(nets, h, w)):
-        met.append(Legend.ALLIANCE_HUMAN_DWARF)
-    if g & two_h or h & two_g:
-        met.append(Legend.BATTLE_GOBLIN_HUMAN)
-    if g & two_e or e & two_g:
-        met.append(Legend.BATTLE_GOBLIN_ELF)
-    if g & two_w or w & two_g:
-        met.append(Legend.BATTLE_GOBLIN_DWARF)
-    if (
-        w & two_e
-        or e & two_w
-        or (nets and (_two_through_portals(lay, w, e) or _two_through_portals(lay, e, w)))
-    ):
-        met.append(Legend.BATTLE_ELF_DWARF)
-    if e and w and h and g:
-        met.append(Legend.FOUR_TRIBES)
-    return frozenset(met)
+        )
+    return _legends_of_mask(_legends_mask(kingdom))

@@ -37,7 +37,9 @@ from typing import Final
 import attrs
 
 from drako_rules.cards import Card, Legend
+from drako_rules.errors import GameError
 from drako_rules.kingdom import Kingdom
+from drako_rules.legends import _LEGEND_BITS, _legends_mask
 from drako_rules.rulesets import Ruleset
 
 __all__ = ["GameState", "Phase", "PlayerState"]
@@ -76,6 +78,43 @@ class PlayerState:
     kingdom: Kingdom
     legends: tuple[Legend, ...] = ()
     hand: tuple[Card, ...] = ()
+    # The Legends the revealed Kingdom meets (R6.1, R6.4), as a mask (bit i for the i-th
+    # Legend, as in the action space): derived from the Kingdom once, when the state is
+    # built, so it cannot go stale; not part of equality.
+    _met: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kingdom, Kingdom):
+            raise GameError(f"a player's kingdom is a Kingdom, not {self.kingdom!r}")
+        object.__setattr__(self, "_met", _legends_mask(self.kingdom))
+
+    # The engine's two changes of a player, made without __init__ and the frozen
+    # __setattr__ (each slot set through its descriptor, as in ``_make_state``).
+
+    def _with_kingdom(self, kingdom: Kingdom) -> PlayerState:
+        """This player after a card action left ``kingdom`` (R3.4): its Legends met anew."""
+        new = _new(PlayerState)
+        _set_kingdom(new, kingdom)
+        _set_legends(new, self.legends)
+        _set_hand(new, self.hand)
+        _set_met(new, _legends_mask(kingdom))
+        return new
+
+    def _with_legend(self, legend: Legend) -> PlayerState:
+        """This player with ``legend`` claimed (R6.3): the Kingdom, so the Legends met, stay."""
+        new = _new(PlayerState)
+        _set_kingdom(new, self.kingdom)
+        _set_legends(new, (*self.legends, legend))
+        _set_hand(new, self.hand)
+        _set_met(new, self._met)
+        return new
+
+
+_new: Final = object.__new__
+_set_kingdom: Final = PlayerState.__dict__["kingdom"].__set__
+_set_legends: Final = PlayerState.__dict__["legends"].__set__
+_set_hand: Final = PlayerState.__dict__["hand"].__set__
+_set_met: Final = PlayerState.__dict__["_met"].__set__
 
 
 def _phase_label(phase: Phase) -> str:
@@ -147,6 +186,18 @@ class GameState:
     drawn: Card | None = None
     claimed_this_turn: bool = False
     reshuffles: int = 0
+    # The Legends of the legend row, as a mask (bit i for the i-th Legend): derived from
+    # the row when the state is built; not part of equality.
+    _row: int = attrs.field(init=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        try:
+            row = _row_mask(self.legend_row)
+        except (KeyError, TypeError):  # not Legends (TypeError: not iterable or unhashable)
+            raise GameError(
+                f"the legend row is a tuple of Legends, not {self.legend_row!r}"
+            ) from None
+        object.__setattr__(self, "_row", row)
 
     @property
     def is_over(self) -> bool:
@@ -195,3 +246,73 @@ class GameState:
 
 #: The cells of a Kingdom that hold no hidden card: sixteen ``None`` (R2.4).
 NO_HIDDEN: Final[tuple[Card | None, ...]] = (None,) * 16
+
+
+def _row_mask(row: tuple[Legend, ...]) -> int:
+    """The Legends of a legend row, as a mask (bit i for the i-th Legend)."""
+    mask = 0
+    for legend in row:
+        mask |= _LEGEND_BITS[legend]
+    return mask
+
+
+# The engine builds one state per decision, with ``_make_state``: a new instance whose slots
+# are set through their descriptors, skipping ``__init__`` and the frozen ``__setattr__``
+# (a quarter faster than ``GameState(...)``). It takes the row's mask from the caller,
+# who computes it with ``_row_mask`` when the row changes and passes it on otherwise.
+_SETTERS: Final = {a.name: getattr(GameState, a.name).__set__ for a in attrs.fields(GameState)}
+_set_ruleset: Final = _SETTERS["ruleset"]
+_set_seed: Final = _SETTERS["seed"]
+_set_first_player: Final = _SETTERS["first_player"]
+_set_players: Final = _SETTERS["players"]
+_set_current_player: Final = _SETTERS["current_player"]
+_set_phase: Final = _SETTERS["phase"]
+_set_turn: Final = _SETTERS["turn"]
+_set_draw_pile: Final = _SETTERS["draw_pile"]
+_set_discard_pile: Final = _SETTERS["discard_pile"]
+_set_legend_row: Final = _SETTERS["legend_row"]
+_set_legend_deck: Final = _SETTERS["legend_deck"]
+_set_hidden: Final = _SETTERS["hidden"]
+_set_drawn: Final = _SETTERS["drawn"]
+_set_claimed_this_turn: Final = _SETTERS["claimed_this_turn"]
+_set_reshuffles: Final = _SETTERS["reshuffles"]
+_set_row: Final = _SETTERS["_row"]
+
+
+def _make_state(
+    ruleset: Ruleset,
+    seed: int,
+    first_player: int,
+    players: tuple[PlayerState, ...],
+    current_player: int,
+    phase: Phase,
+    turn: int,
+    draw_pile: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    legend_row: tuple[Legend, ...],
+    legend_deck: tuple[Legend, ...],
+    hidden: tuple[tuple[Card | None, ...], ...],
+    drawn: Card | None,
+    claimed_this_turn: bool,
+    reshuffles: int,
+    row: int,
+) -> GameState:
+    """``GameState(...)`` for the engine, with ``row == _row_mask(legend_row)`` given."""
+    state = _new(GameState)
+    _set_ruleset(state, ruleset)
+    _set_seed(state, seed)
+    _set_first_player(state, first_player)
+    _set_players(state, players)
+    _set_current_player(state, current_player)
+    _set_phase(state, phase)
+    _set_turn(state, turn)
+    _set_draw_pile(state, draw_pile)
+    _set_discard_pile(state, discard_pile)
+    _set_legend_row(state, legend_row)
+    _set_legend_deck(state, legend_deck)
+    _set_hidden(state, hidden)
+    _set_drawn(state, drawn)
+    _set_claimed_this_turn(state, claimed_this_turn)
+    _set_reshuffles(state, reshuffles)
+    _set_row(state, row)
+    return state

@@ -59,10 +59,9 @@ from drako_rules.game.moves import (
     Reveal,
     Take,
 )
-from drako_rules.game.setup import reshuffle_rng
-from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState
+from drako_rules.game.setup import _shuffle, reshuffle_rng
+from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState, _make_state, _row_mask
 from drako_rules.kingdom import UNEXPLORED_CODE, Kingdom, Position
-from drako_rules.legends import legends_met
 from drako_rules.scoring import Ranking, ScoreSheet, ranking, score
 
 __all__ = [
@@ -87,72 +86,42 @@ _DRAWN: Final = Phase.DRAWN
 _AFTER: Final = Phase.AFTER_CARD
 _OVER: Final = Phase.OVER
 _ARRANGE: Final = Phase.ARRANGE
-_DRAW_ONLY: Final[tuple[Move, ...]] = (DRAW,)
 _END_ONLY: Final[tuple[Move, ...]] = (END,)
 
 
 # --- small tables, filled on demand ------------------------------------------------------
 
 
-def _by_mask(moves: tuple[Move, ...]) -> Callable[[int], tuple[Move, ...]]:
-    """``f(mask)``: the moves of ``moves`` (one per cell) whose cell is in ``mask``, cached."""
+def _by_mask(
+    moves: tuple[Move, ...], then: tuple[Move, ...] = ()
+) -> Callable[[int], tuple[Move, ...]]:
+    """``f(mask)``: the moves of ``moves`` (one per cell) whose cell is in ``mask``, followed
+    by ``then``; cached (at most 2**16 masks)."""
     table: dict[int, tuple[Move, ...]] = {}
 
     def moves_in(mask: int) -> tuple[Move, ...]:
         found = table.get(mask)
         if found is None:
-            found = table[mask] = tuple(moves[i] for i in range(16) if mask >> i & 1)
+            found = table[mask] = (*(moves[i] for i in range(16) if mask >> i & 1), *then)
         return found
 
     return moves_in
 
 
 _takes: Final = _by_mask(TAKE_MOVES)
+_takes_and_draw: Final = _by_mask(TAKE_MOVES, then=(DRAW,))
 _places: Final = _by_mask(PLACE_MOVES)
 _reveals: Final = _by_mask(REVEAL_MOVES)
 
 
-# Which Legends a Kingdom meets, and which are in a legend row, as 15-bit masks (bit i for
-# the i-th Legend, as in the action space). Both are cached by object identity: a state
-# shares its Kingdoms and its row with the states before and after it, so a lookup is one
-# dict access; the cache keeps each key alive, so an id is never reused while cached.
-_CACHE_LIMIT: Final = 4096
-_met_cache: dict[int, tuple[Kingdom, int]] = {}
-_row_cache: dict[int, tuple[tuple[Legend, ...], int]] = {}
+# The Claim moves of each mask of Legends (bit i for the i-th Legend, as in the action
+# space), filled on demand: at most 2**15 entries.
 _claims_of_mask: dict[int, tuple[Move, ...]] = {}
 
 
-def _met_mask(kingdom: Kingdom) -> int:
-    """The Legends the revealed ``kingdom`` meets (R6.1, R6.4), as a mask."""
-    entry = _met_cache.get(id(kingdom))
-    if entry is not None and entry[0] is kingdom:
-        return entry[1]
-    mask = 0
-    for legend in legends_met(kingdom):
-        mask |= _LEGEND_BIT[legend._value_]
-    if len(_met_cache) >= _CACHE_LIMIT:
-        _met_cache.clear()
-    _met_cache[id(kingdom)] = (kingdom, mask)
-    return mask
-
-
-def _row_mask(row: tuple[Legend, ...]) -> int:
-    """The Legends of a legend row, as a mask."""
-    entry = _row_cache.get(id(row))
-    if entry is not None and entry[0] is row:
-        return entry[1]
-    mask = 0
-    for legend in row:
-        mask |= _LEGEND_BIT[legend._value_]
-    if len(_row_cache) >= _CACHE_LIMIT:
-        _row_cache.clear()
-    _row_cache[id(row)] = (row, mask)
-    return mask
-
-
-def _claims(row: tuple[Legend, ...], kingdom: Kingdom) -> tuple[Move, ...]:
-    """The Legends of the row that ``kingdom`` meets, as Claim moves in id order (R6.1)."""
-    mask = _met_mask(kingdom) & _row_mask(row)
+def _claims(state: GameState, player: PlayerState) -> tuple[Move, ...]:
+    """The Legends of the row that ``player``'s Kingdom meets, as Claim moves in id order (R6.1)."""
+    mask = player._met & state._row
     if not mask:
         return ()
     claims = _claims_of_mask.get(mask)
@@ -200,15 +169,18 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     """
     phase = state.phase
     if phase is _BEFORE:
-        kingdom = state.players[state.current_player].kingdom
-        takes = _takes(_open_cells(kingdom, state.discard_pile[-1]))
-        if not state.claimed_this_turn:
-            claims = _claims(state.legend_row, kingdom)
-            if claims:
-                takes = claims + takes
-        if state.draw_pile or len(state.discard_pile) > 1:
-            return takes + _DRAW_ONLY
-        return takes
+        player = state.players[state.current_player]
+        discard = state.discard_pile
+        open_cells = _open_cells(player.kingdom, discard[-1])
+        # R3.5: drawing is possible unless the draw pile is empty and the discard pile
+        # holds a single card.
+        if state.draw_pile or len(discard) > 1:
+            moves = _takes_and_draw(open_cells)
+        else:
+            moves = _takes(open_cells)
+        if not state.claimed_this_turn and player._met & state._row:
+            return _claims(state, player) + moves
+        return moves
     if phase is _DRAWN:
         kingdom = state.players[state.current_player].kingdom
         assert state.drawn is not None
@@ -216,8 +188,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
             kingdom._masks[UNEXPLORED_CODE]
         )
     if phase is _AFTER:
-        kingdom = state.players[state.current_player].kingdom
-        return _claims(state.legend_row, kingdom) + _END_ONLY
+        return _claims(state, state.players[state.current_player]) + _END_ONLY
     if phase is _ARRANGE:
         return ARRANGE_MOVES
     return ()
@@ -288,23 +259,20 @@ def _out_of_turn(state: GameState, move: Move) -> NoReturn:
     )
 
 
-def _check_replace(state: GameState, position: Position, card: Card, how: str) -> None:
-    """Raise unless ``card`` may replace the card at ``position`` (R3.4b, R3.4c)."""
-    old = state.players[state.current_player].kingdom.cells[position.index]
-    if old is None:
-        return  # R3.4d: an Unexplored Land may be replaced by any card.
+def _refuse_replace(kingdom: Kingdom, position: Position, card: Card, how: str) -> NoReturn:
+    """Raise the error for ``card`` on ``position``, which it may not replace (R3.4b, R3.4c)."""
+    old = kingdom.cells[position.index]
     if old is Card.DRAGON or old is Card.PORTAL:
         raise IllegalMoveError(
             f"{how} {card} on {position} is not allowed: the revealed {old} there can never "
             "be replaced (R3.4b)",
             rule="R3.4b",
         )
-    if old is card:
-        raise IllegalMoveError(
-            f"{how} {card} on {position} is not allowed: a revealed card cannot be replaced "
-            f"by a card of the same kind, and {position} holds a {old} (R3.4c)",
-            rule="R3.4c",
-        )
+    raise IllegalMoveError(
+        f"{how} {card} on {position} is not allowed: a revealed card cannot be replaced "
+        f"by a card of the same kind, and {position} holds a {old} (R3.4c)",
+        rule="R3.4c",
+    )
 
 
 # --- transitions -----------------------------------------------------------------------------
@@ -326,13 +294,14 @@ def _next_turn(
     discard_pile: tuple[Card, ...],
     legend_row: tuple[Legend, ...],
     legend_deck: tuple[Legend, ...],
+    row: int,
     hidden: tuple[tuple[Card | None, ...], ...],
 ) -> GameState:
-    """The start of the next player's turn, in seat order (R2.7)."""
-    return GameState(
+    """The start of the next player's turn, in seat order (R2.7); ``row``: the row's mask."""
+    return _make_state(
         s.ruleset, s.seed, s.first_player, players, (s.current_player + 1) % len(players),
         _BEFORE, s.turn + 1, draw_pile, discard_pile, legend_row, legend_deck, hidden,
-        None, False, s.reshuffles,
+        None, False, s.reshuffles, row,
     )  # fmt: skip
 
 
@@ -358,10 +327,10 @@ def _end_game(
             )
         )
         revealed.append(PlayerState(kingdom, player.legends, player.hand))
-    return GameState(
+    return _make_state(
         s.ruleset, s.seed, s.first_player, tuple(revealed), s.current_player, _OVER, s.turn,
         draw_pile, discard_pile, s.legend_row, s.legend_deck, (NO_HIDDEN,) * len(players),
-        None, s.claimed_this_turn, s.reshuffles,
+        None, s.claimed_this_turn, s.reshuffles, s._row,
     )  # fmt: skip
 
 
@@ -374,25 +343,30 @@ def _after_card_action(
 ) -> GameState:
     """The state after the card action of the player to move left ``kingdom`` (R3, R6.1, R7.1)."""
     seat = s.current_player
-    player = s.players[seat]
-    players = _with_player(s.players, seat, PlayerState(kingdom, player.legends, player.hand))
+    player = s.players[seat]._with_kingdom(kingdom)
+    players = _with_player(s.players, seat, player)
     if kingdom.is_complete:  # R7.1: no Unexplored Land left, the game ends at once.
         return _end_game(s, players, draw_pile, discard_pile, hidden)
-    if not s.claimed_this_turn and _claims(s.legend_row, kingdom):
-        return GameState(
+    if not s.claimed_this_turn and player._met & s._row:  # R6.1: a Legend may be claimed.
+        return _make_state(
             s.ruleset, s.seed, s.first_player, players, seat, _AFTER, s.turn, draw_pile,
-            discard_pile, s.legend_row, s.legend_deck, hidden, None, False, s.reshuffles,
+            discard_pile, s.legend_row, s.legend_deck, hidden, None, False, s.reshuffles, s._row,
         )  # fmt: skip
-    return _next_turn(s, players, draw_pile, discard_pile, s.legend_row, s.legend_deck, hidden)
+    return _next_turn(
+        s, players, draw_pile, discard_pile, s.legend_row, s.legend_deck, s._row, hidden
+    )
 
 
 def _replace(
-    s: GameState, position: Position, card: Card, discard_pile: tuple[Card, ...]
+    s: GameState, position: Position, card: Card, discard_pile: tuple[Card, ...], how: str
 ) -> GameState:
-    """Put ``card`` on ``position``; the replaced card goes onto ``discard_pile`` (R3.4a, d)."""
+    """Put ``card`` on ``position`` if it may go there (R3.4b–d, the cells ``legal_moves``
+    offers); the replaced card goes onto ``discard_pile`` (R3.4a, d)."""
     seat = s.current_player
     kingdom = s.players[seat].kingdom
     i = position.index
+    if not _open_cells(kingdom, card) >> i & 1:
+        _refuse_replace(kingdom, position, card, how)
     old = kingdom.cells[i]
     hidden = s.hidden
     if old is None:  # R3.4d: the Unexplored Land goes to the discard pile revealed.
@@ -418,14 +392,14 @@ def _arrange(s: GameState, move: Move) -> GameState:
     players = _with_player(s.players, seat, PlayerState(Kingdom(tuple(cells)), player.legends))
     following = (seat + 1) % len(players)
     if following != s.first_player:
-        return GameState(
+        return _make_state(
             s.ruleset, s.seed, s.first_player, players, following, _ARRANGE, 0, s.draw_pile,
-            s.discard_pile, s.legend_row, s.legend_deck, s.hidden,
+            s.discard_pile, s.legend_row, s.legend_deck, s.hidden, None, False, 0, s._row,
         )  # fmt: skip
     # R2.6: with every Kingdom arranged, one card from the draw pile starts the discard pile.
-    return GameState(
+    return _make_state(
         s.ruleset, s.seed, s.first_player, players, following, _BEFORE, 1, s.draw_pile[:-1],
-        (s.draw_pile[-1],), s.legend_row, s.legend_deck, s.hidden,
+        (s.draw_pile[-1],), s.legend_row, s.legend_deck, s.hidden, None, False, 0, s._row,
     )  # fmt: skip
 
 
@@ -456,7 +430,7 @@ def _claim(s: GameState, move: Move) -> GameState:
             f"{move} is not allowed: {legend} is not in the legend row (R6.1)", rule="R6.1"
         )
     player = s.players[seat]
-    if not _met_mask(player.kingdom) & _LEGEND_BIT[legend._value_]:
+    if not player._met & _LEGEND_BIT[legend._value_]:
         raise IllegalMoveError(
             f"{move} is not allowed: the revealed Kingdom {player.kingdom} of player {seat} "
             f"does not meet {legend} ({legend.requirement}) (R6.1)",
@@ -469,14 +443,13 @@ def _claim(s: GameState, move: Move) -> GameState:
         deck = deck[:-1]
     else:
         row = (*row[:slot], *row[slot + 1 :])
-    players = _with_player(
-        s.players, seat, PlayerState(player.kingdom, (*player.legends, legend), player.hand)
-    )
+    players = _with_player(s.players, seat, player._with_legend(legend))
+    mask = _row_mask(row)
     if phase is _AFTER:  # nothing left to decide: the turn passes.
-        return _next_turn(s, players, s.draw_pile, s.discard_pile, row, deck, s.hidden)
-    return GameState(
+        return _next_turn(s, players, s.draw_pile, s.discard_pile, row, deck, mask, s.hidden)
+    return _make_state(
         s.ruleset, s.seed, s.first_player, players, seat, _BEFORE, s.turn, s.draw_pile,
-        s.discard_pile, row, deck, s.hidden, None, True, s.reshuffles,
+        s.discard_pile, row, deck, s.hidden, None, True, s.reshuffles, mask,
     )  # fmt: skip
 
 
@@ -486,9 +459,7 @@ def _take(s: GameState, move: Move) -> GameState:
         _out_of_turn(s, move)
     assert isinstance(move, Take)
     discard = s.discard_pile
-    card = discard[-1]
-    _check_replace(s, move.position, card, "taking the discarded")
-    return _replace(s, move.position, card, discard[:-1])
+    return _replace(s, move.position, discard[-1], discard[:-1], "taking the discarded")
 
 
 def _draw(s: GameState, move: Move) -> GameState:
@@ -505,12 +476,12 @@ def _draw(s: GameState, move: Move) -> GameState:
             )
         # R3.5: the discard pile except its top card becomes the new draw pile, shuffled.
         pile = list(discard[:-1])
-        reshuffle_rng(s.seed, reshuffles).shuffle(pile)
+        _shuffle(reshuffle_rng(s.seed, reshuffles), pile)
         draw, discard, reshuffles = tuple(pile), discard[-1:], reshuffles + 1
-    return GameState(
+    return _make_state(
         s.ruleset, s.seed, s.first_player, s.players, s.current_player, _DRAWN, s.turn,
         draw[:-1], discard, s.legend_row, s.legend_deck, s.hidden, draw[-1],
-        s.claimed_this_turn, reshuffles,
+        s.claimed_this_turn, reshuffles, s._row,
     )  # fmt: skip
 
 
@@ -520,8 +491,7 @@ def _place(s: GameState, move: Move) -> GameState:
     if s.phase is not _DRAWN or card is None:
         _out_of_turn(s, move)
     assert isinstance(move, Place)
-    _check_replace(s, move.position, card, "placing the drawn")
-    return _replace(s, move.position, card, s.discard_pile)
+    return _replace(s, move.position, card, s.discard_pile, "placing the drawn")
 
 
 def _reveal(s: GameState, move: Move) -> GameState:
@@ -555,7 +525,7 @@ def _end(s: GameState, move: Move) -> GameState:
     if s.phase is not _AFTER:
         _out_of_turn(s, move)
     return _next_turn(
-        s, s.players, s.draw_pile, s.discard_pile, s.legend_row, s.legend_deck, s.hidden
+        s, s.players, s.draw_pile, s.discard_pile, s.legend_row, s.legend_deck, s._row, s.hidden
     )
 
 
