@@ -131,6 +131,10 @@ _UNEXPLORED_TOKENS: Final = frozenset({"?", "unexplored", "unexplored land"})
 _TOKENS: Final[dict[str, Cell]] = {**_BY_TOKEN, **dict.fromkeys(_UNEXPLORED_TOKENS)}
 
 
+#: First words of the two-word names ("magical portal", "unexplored land").
+_FIRST_WORDS: Final = frozenset(token.split()[0] for token in _TOKENS if " " in token)
+
+
 def _code(card: object) -> int:
     """The table code of a cell value, or the library's error for anything else."""
     try:
@@ -472,7 +476,7 @@ def _parse_row(row: str, r: int, text: str) -> list[Cell]:
     i = 0
     while i < len(words):
         word = words[i]
-        if i + 1 < len(words) and f"{word} {words[i + 1]}" in tokens:
+        if word in _FIRST_WORDS and i + 1 < len(words) and f"{word} {words[i + 1]}" in tokens:
             cells.append(tokens[f"{word} {words[i + 1]}"])  # "magical portal"
             i += 2
             continue
