@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import drako_rules
+from transcripts import fences
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -49,32 +50,17 @@ class Block:
         return any(line.lstrip().startswith(">>>") for line in self.code.splitlines())
 
 
-_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
-
-
 def fenced_blocks(text: str) -> list[Block]:
     """Every fenced code block of a Markdown text, indented ones (in lists) included."""
     lines = text.splitlines()
     out: list[Block] = []
-    i = 0
-    while i < len(lines):
-        match = _FENCE.match(lines[i])
-        if match is None:
-            i += 1
-            continue
-        indent, fence, info = match["indent"], match["fence"], match["info"].strip()
-        closing = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}\s*$")
-        body: list[str] = []
-        j = i + 1
-        while j < len(lines) and closing.match(lines[j]) is None:
-            line = lines[j]
-            body.append(line[len(indent) :] if line.startswith(indent) else line.lstrip())
-            j += 1
-        language = info.split()[0].strip("{}.").lower() if info else ""
-        before = next((lines[k].strip() for k in range(i - 1, -1, -1) if lines[k].strip()), "")
-        opted_out = 'title="not run"' in info or before == OPT_OUT_COMMENT
-        out.append(Block(i + 2, language, info, "\n".join(body) + "\n", opted_out))
-        i = j + 1
+    for fence in fences(text):
+        before = next(
+            (lines[k].strip() for k in range(fence.start - 1, -1, -1) if lines[k].strip()), ""
+        )
+        opted_out = 'title="not run"' in fence.info or before == OPT_OUT_COMMENT
+        code = "\n".join(fence.body) + "\n"
+        out.append(Block(fence.start + 2, fence.language, fence.info, code, opted_out))
     return out
 
 

@@ -68,6 +68,7 @@ class Fence:
     language: str
     title: str | None
     body: tuple[str, ...]  # the lines between the fences, without the fence's indent
+    info: str = ""  # the whole opening fence line after the backticks
 
     @property
     def line(self) -> int:
@@ -96,7 +97,7 @@ def fences(text: str) -> list[Fence]:
         )
         language = info.split()[0].strip("{}.").lower() if info else ""
         title = _TITLE.search(info)
-        out.append(Fence(i, j, indent, language, title["title"] if title else None, body))
+        out.append(Fence(i, j, indent, language, title["title"] if title else None, body, info))
         i = j + 1
     return out
 
