@@ -427,6 +427,24 @@ def _player_row(player: PlayerReport) -> tuple[str, ...]:
     )
 
 
+def _print_table(rows: Sequence[Sequence[str]], console: Console) -> None:
+    """Print rows as columns: the first left-aligned (names), the others right-aligned."""
+    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
+    for row in rows:
+        cells = [row[0].ljust(widths[0])]
+        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        console.print("  ".join(cells).rstrip())
+
+
+def _print_places(names: Sequence[str], ranking: Ranking, console: Console) -> None:
+    """The places in order and how each tie on total was broken (R5.6)."""
+    console.print(
+        "Places (R5.6): " + ", ".join(f"{ranking.places[i]}. {names[i]}" for i in ranking.order)
+    )
+    for tie in ranking.tie_breaks:
+        console.print(f"Tie-break: {tie.describe(names)}")
+
+
 def _print_report(report: GameReport, console: Console) -> None:
     game = report.game
     source = _printable(game.source) if game.source is not None else "game"
@@ -436,22 +454,12 @@ def _print_report(report: GameReport, console: Console) -> None:
         f"(rules {report.rules_version}), drako-rules {report.library_version}"
     )
     if report.players:
-        rows = [_HEADINGS, *(_player_row(p) for p in report.players)]
-        widths = [max(len(row[k]) for row in rows) for k in range(len(_HEADINGS))]
         console.print()
-        for row in rows:
-            cells = [row[0].ljust(widths[0])]
-            cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
-            console.print("  ".join(cells).rstrip())
+        _print_table([_HEADINGS, *(_player_row(p) for p in report.players)], console)
     names = tuple(_printable(p.name) for p in report.players)
     if report.ranking is not None:
         console.print()
-        order = report.ranking.order
-        console.print(
-            "Places (R5.6): " + ", ".join(f"{report.ranking.places[i]}. {names[i]}" for i in order)
-        )
-        for tie in report.ranking.tie_breaks:
-            console.print(f"Tie-break: {tie.describe(names)}")
+        _print_places(names, report.ranking, console)
     mismatches = [(p, m) for p in report.players for m in p.mismatches]
     if mismatches:
         console.print()
@@ -572,18 +580,10 @@ def _standings(
     for i, (name, sheet) in enumerate(zip(names, sheets, strict=True)):
         place = "-" if ranking is None else str(ranking.places[i])
         rows.append((name, *(str(sheet[c]) for c in Category), str(sheet.total), place))
-    widths = [max(len(row[k]) for row in rows) for k in range(len(headings))]
-    for row in rows:
-        cells = [row[0].ljust(widths[0])]
-        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
-        console.print("  ".join(cells).rstrip())
+    _print_table(rows, console)
     if ranking is not None:
         console.print()
-        console.print(
-            "Places (R5.6): " + ", ".join(f"{ranking.places[i]}. {names[i]}" for i in ranking.order)
-        )
-        for tie in ranking.tie_breaks:
-            console.print(f"Tie-break: {tie.describe(names)}")
+        _print_places(names, ranking, console)
 
 
 def _sheet_json(sheet: ScoreSheet) -> dict[str, JSONValue]:
