@@ -136,3 +136,22 @@ def test_view_of_a_seat_that_does_not_exist(seat: object) -> None:
     """A view is for a seat of the game; anything else raises GameError."""
     with pytest.raises(GameError):
         player_view(new_game(2, seed=1), seat)  # type: ignore[arg-type]
+
+
+def test_action_mask_from_a_view_is_the_viewers_own() -> None:
+    """legal_action_mask of a player's view (R8) equals the state's mask for the player to
+    move, and is all False for the others, at every step of a random game."""
+    import random
+
+    from drako_rules import apply_move, legal_action_mask, legal_moves, new_game, player_view
+
+    rng = random.Random(3)
+    state = new_game(3, seed=3)
+    for _ in range(60):
+        if state.is_over:
+            break
+        full = legal_action_mask(state)
+        for seat in range(3):
+            expected = full if seat == state.current_player else (False,) * len(full)
+            assert legal_action_mask(player_view(state, seat)) == expected
+        state = apply_move(state, rng.choice(legal_moves(state)))

@@ -36,7 +36,7 @@ Rulings on the corners of R3, R6 and R7 (each is also tested):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import GameError, IllegalMoveError, InvalidMoveError
@@ -63,6 +63,9 @@ from drako_rules.game.setup import _shuffle, reshuffle_rng
 from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState, _make_state, _row_mask
 from drako_rules.kingdom import UNEXPLORED_CODE, Kingdom, Position
 from drako_rules.scoring import Ranking, ScoreSheet, ranking, score
+
+if TYPE_CHECKING:  # views.py builds on this module: the type only, for the annotation
+    from drako_rules.game.views import PlayerView
 
 __all__ = [
     "apply_move",
@@ -194,17 +197,26 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return ()
 
 
-def legal_action_mask(state: GameState) -> tuple[bool, ...]:
+def legal_action_mask(state: GameState | PlayerView) -> tuple[bool, ...]:
     """For each action id, whether that move is legal now (length ``ACTION_SPACE_SIZE``).
 
+    Takes the whole state (a server, a simulation) or a player's
+    [`PlayerView`][drako_rules.game.views.PlayerView] (a learning agent that may only see
+    what its player sees, R8): from a view, the mask is that of the viewer's own moves, all
+    False when it is not the viewer's turn.
+
     Examples:
-        >>> from drako_rules import new_game
-        >>> mask = legal_action_mask(new_game(2, seed=1))
+        >>> from drako_rules import new_game, player_view
+        >>> state = new_game(2, seed=1)
+        >>> mask = legal_action_mask(state)
         >>> len(mask), sum(mask), mask[:3]
         (89, 24, (True, True, True))
+        >>> legal_action_mask(player_view(state, 0)) == mask, sum(legal_action_mask(player_view(state, 1)))
+        (True, 0)
     """
+    moves = legal_moves(state) if isinstance(state, GameState) else state.legal_moves
     mask = [False] * ACTION_SPACE_SIZE
-    for move in legal_moves(state):
+    for move in moves:
         mask[move.action_id] = True
     return tuple(mask)
 
