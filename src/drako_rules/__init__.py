@@ -93,7 +93,7 @@ from drako_rules.game import (
     view_from_json,
     view_to_json,
 )
-from drako_rules.kingdom import Kingdom, Position
+from drako_rules.kingdom import POSITIONS, Kingdom, Position
 from drako_rules.legends import legends_met
 from drako_rules.rulesets import CLASSIC, POCKET, RULES_VERSION, Ruleset, get_ruleset
 from drako_rules.scoring import (
@@ -118,6 +118,7 @@ __all__ = [
     "CLASSIC",
     "MOVES",
     "POCKET",
+    "POSITIONS",
     "PROBLEM_CODES",
     "RULES_VERSION",
     "AnyMove",
