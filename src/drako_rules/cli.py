@@ -844,7 +844,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="The reference rules of Drako: Aetherya Pocket: check score sheets, "
-        "score and explain Kingdoms.",
+        "score and explain Kingdoms, replay and simulate games.",
         epilog=EXIT_STATUS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         allow_abbrev=False,
