@@ -233,15 +233,18 @@ def _kingdom_arguments(parser: argparse.ArgumentParser) -> None:
     _ruleset_option(parser)
 
 
+def _read_stdin(console: Console, what: str) -> str:
+    """All of standard input, for an argument given as ``-``; ``what`` names it in errors."""
+    if console.inp is None:
+        raise _UsageError(f"no standard input to read the {what} from")
+    try:
+        return console.inp.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise _UsageError(f"cannot read the {what} from stdin: {error}") from None
+
+
 def _read_kingdom(text: str, console: Console) -> Kingdom:
-    if text == "-":
-        if console.inp is None:
-            raise _UsageError("no standard input to read the Kingdom from")
-        try:
-            text = console.inp.read()
-        except (OSError, UnicodeDecodeError) as error:
-            raise _UsageError(f"cannot read the Kingdom from stdin: {error}") from None
-    return Kingdom.parse(text)
+    return Kingdom.parse(_read_stdin(console, "Kingdom") if text == "-" else text)
 
 
 def _sheet_rows(sheet: ScoreSheet) -> list[tuple[str, str]]:
@@ -563,12 +566,7 @@ def _replay_arguments(parser: argparse.ArgumentParser) -> None:
 def _read_record(path: str, console: Console) -> GameRecord:
     if path != "-":
         return load_record(path)
-    if console.inp is None:
-        raise _UsageError("no standard input to read the record from")
-    try:
-        return record_from_json(console.inp.read())
-    except (OSError, UnicodeDecodeError) as error:
-        raise _UsageError(f"cannot read the record from stdin: {error}") from None
+    return record_from_json(_read_stdin(console, "record"))
 
 
 def _standings(
