@@ -19,3 +19,34 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+# --- the built docs site, shared by tests/test_site.py and tests/test_site_browser.py -------
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The docs site as ``mkdocs build --strict`` writes it (skipped without mkdocs)."""
+    pytest.importorskip("mkdocs", reason="the docs extra is not installed")
+    site = tmp_path_factory.mktemp("site")
+    src = str(ROOT / "src")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": src}
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "--site-dir", str(site)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return site

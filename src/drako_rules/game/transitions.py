@@ -151,7 +151,7 @@ def _open_cells(kingdom: Kingdom, card: Card) -> int:
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal decision of the player to move, in increasing action-id order.
 
-    By phase (see [`drako_rules.game.state`][drako_rules.game.state]):
+    By phase (see [`Phase`][drako_rules.game.state.Phase]):
 
     - ``ARRANGE``: the 24 arrangements of the starting cards (R2.5);
     - ``BEFORE_CARD``: each Legend of the row the Kingdom meets, unless one was claimed
