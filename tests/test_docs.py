@@ -163,7 +163,7 @@ def test_the_docs_have_code_to_run() -> None:
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 #: Arguments for the scripts whose full run is too long for the test suite.
-EXAMPLE_ARGS = {"greedy_bot.py": ["--games", "20"]}
+EXAMPLE_ARGS = {"greedy_bot.py": ["--games", "20"], "game_length.py": ["--games", "20"]}
 
 
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)
