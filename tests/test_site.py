@@ -205,3 +205,11 @@ def test_every_exported_name_is_on_an_api_page(built_site: Path) -> None:
     exported = {n for n in drako_rules.__all__ if not n.startswith("__")}
     assert sorted(exported - names) == []
     assert len(top_level) == len(set(top_level))
+
+
+def test_no_page_sends_readers_to_a_rules_file_they_do_not_have(built_site: Path) -> None:
+    """No built page names "RULES.md", a file outside the docs: the rules page and its
+    anchors (rules.md#R4.3) are the reference."""
+    pages = sorted(built_site.rglob("*.html"))
+    naming = [str(p.relative_to(built_site)) for p in pages if "RULES.md" in "".join(page_text(p))]
+    assert naming == []

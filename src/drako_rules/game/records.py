@@ -67,7 +67,7 @@ class GameRecord:
         players: the player count, 2–4 (R1.3).
         first_player: the seat of the first player (R2.7).
         ruleset: the name of the ruleset (R9).
-        rules_version: the version of RULES.md the game was played under.
+        rules_version: the version of [the rules](../rules.md) the game was played under.
         moves: every move, in order, from the first arrangement.
 
     Examples:
