@@ -279,3 +279,27 @@ def test_api_reference_covers_every_public_name() -> None:
         if not (homes & directives or own):
             missing.append(name)
     assert missing == [], f"add these to a page of docs/api/: {missing}"
+
+
+#: Pages whose code is not yet held to the width (docs/performance.md is being rewritten).
+WIDE_PAGES_ALLOWED = {"docs/performance.md"}
+#: The widest line of a Python example: what a phone or a half-screen window shows
+#: without scrolling sideways (the CLI's own output is the CLI's to fit).
+CODE_COLUMNS = 80
+
+
+@pytest.mark.parametrize("page", PAGES_WITH_CODE, ids=lambda p: str(p.relative_to(ROOT)))
+def test_python_examples_fit_in_80_columns(page: Path) -> None:
+    """Every line of the page's Python blocks, code and shown output, is at most 80
+    characters wide (long output wraps: the doctests normalize whitespace)."""
+    where = str(page.relative_to(ROOT))
+    if where in WIDE_PAGES_ALLOWED:
+        pytest.skip("being rewritten")
+    wide = [
+        f"{where}:{block.line + i}: {len(line)}"
+        for block in fenced_blocks(page.read_text(encoding="utf-8"))
+        if block.is_python
+        for i, line in enumerate(block.code.splitlines())
+        if len(line.rstrip()) > CODE_COLUMNS
+    ]
+    assert wide == []
