@@ -265,8 +265,8 @@ def score(
             [`CLASSIC`][drako_rules.rulesets.CLASSIC] (R9), or a ruleset's name.
 
     Returns:
-        The [`ScoreSheet`][drako_rules.scoring.ScoreSheet]: Elves, Dwarves, Humans, Goblins
-        (R5.1), Dragons (R5.3), Legends (R5.4), Conflicts (R5.2) and the total (R5.5).
+        ScoreSheet: the categories Elves, Dwarves, Humans, Goblins (R5.1), Dragons
+            (R5.3), Legends (R5.4), Conflicts (R5.2) and the total (R5.5).
 
     Examples:
         >>> score(Kingdom.parse("HHOE/DHGE/OWDW/SSMF")).total
