@@ -571,7 +571,8 @@ def rank(sheets: Iterable[ScoreSheet]) -> tuple[int, ...]:
     """The 1-based place of each player, in input order (R5.6); equal sheets share a place.
 
     Examples:
-        >>> sheets = [score(Kingdom.parse(k)) for k in ("HHOE/DHGE/OWDW/SSMF", "FEOM/HPWM/SGDO/PPHS")]
+        >>> kingdoms = ("HHOE/DHGE/OWDW/SSMF", "FEOM/HPWM/SGDO/PPHS")
+        >>> sheets = [score(Kingdom.parse(k)) for k in kingdoms]
         >>> rank(sheets)
         (2, 1)
     """

@@ -635,7 +635,9 @@ def kingdom_svg(
     Examples:
         >>> from drako_rules import Kingdom
         >>> picture = kingdom_svg(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"), show_score=True)
-        >>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="530" height="956"')
+        >>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+        True
+        >>> 'width="530" height="956" viewBox="0 0 530 956"' in picture
         True
         >>> picture.count('class="card"'), picture.count('class="conflict"')
         (16, 1)

@@ -211,8 +211,10 @@ def legal_action_mask(state: GameState | PlayerView) -> tuple[bool, ...]:
         >>> mask = legal_action_mask(state)
         >>> len(mask), sum(mask), mask[:3]
         (89, 24, (True, True, True))
-        >>> legal_action_mask(player_view(state, 0)) == mask, sum(legal_action_mask(player_view(state, 1)))
-        (True, 0)
+        >>> legal_action_mask(player_view(state, 0)) == mask  # the player to move
+        True
+        >>> sum(legal_action_mask(player_view(state, 1)))  # the other: no moves
+        0
     """
     moves = legal_moves(state) if isinstance(state, GameState) else state.legal_moves
     mask = [False] * ACTION_SPACE_SIZE
