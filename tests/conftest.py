@@ -1,13 +1,18 @@
-"""Hypothesis profiles: ``dev`` (default, fast) and ``ci`` (thorough).
+"""Hypothesis profiles: ``dev`` (default, fast) and ``ci`` (thorough); and the built docs
+site, shared by the tests that read it.
 
-Choose one with ``--hypothesis-profile=ci`` or the ``HYPOTHESIS_PROFILE`` environment
-variable (``.ci/run`` sets ``ci``).
+Choose a profile with ``--hypothesis-profile=ci`` or the ``HYPOTHESIS_PROFILE``
+environment variable (``.ci/run`` sets ``ci``).
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=100, deadline=None)
@@ -22,12 +27,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 # --- the built docs site, shared by tests/test_site.py and tests/test_site_browser.py -------
-
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
