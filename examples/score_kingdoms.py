@@ -1,4 +1,4 @@
-"""Score the three worked examples of RULES.md and print every line behind each total.
+"""Score the three worked examples of the rules (docs/rules.md#examples) and print every line behind each total.
 
 Run it with ``python examples/score_kingdoms.py``.
 """

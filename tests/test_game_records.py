@@ -9,8 +9,10 @@ from typing import Any
 import attrs
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from drako_rules import (
+    MOVES,
     RULES_VERSION,
     GameRecord,
     GameState,
@@ -20,6 +22,8 @@ from drako_rules import (
     apply_move,
     check_state,
     load_record,
+    move_from_json,
+    move_to_json,
     new_game,
     play_random_game,
     record_from_json,
@@ -29,6 +33,7 @@ from drako_rules import (
     state_from_json,
     state_to_json,
 )
+from drako_rules.game.records import MAX_MOVE_JSON
 from strategies import finished_games, game_states
 
 
@@ -260,3 +265,42 @@ def test_records_check_their_fields_when_built_from_json_only() -> None:
     with pytest.raises(RecordError) as info:
         replay(record)
     assert info.value.path == "$.players"
+
+
+# --- a client's move as JSON ---------------------------------------------------------------
+
+
+@given(st.sampled_from(MOVES))
+def test_a_move_read_back_from_its_json_is_the_same_instance(move: Move) -> None:
+    """move_from_json(move_to_json(m)) is m itself, for every move of the action space, and
+    the text is a JSON object tagged by the move's verb."""
+    text = move_to_json(move)
+    assert move_from_json(text) is move
+    assert json.loads(text)["type"] == move.verb
+    assert len(text) <= MAX_MOVE_JSON
+
+
+def test_a_client_move_object_is_read_with_spaces_and_in_any_key_order() -> None:
+    """A client's hand-written object, keys in another order and spaced, is the move it names."""
+    assert move_from_json(' { "position" : [1, 2], "type": "take" } ') == Move.parse("take 1,2")
+    assert move_from_json(b'{"type": "draw"}') == Move.parse("draw")
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        ('{"type": "take"}', "$.position"),
+        ('{"type": "take", "position": [1, 2], "extra": 1}', "$"),
+        ('{"type": "take", "position": [1, 9]}', "$.position"),
+        ('{"type": "fly"}', "$"),
+        ("[1, 2]", "$"),
+        ("not json", "$"),
+        ('{"type": "draw"}' + " " * MAX_MOVE_JSON, "$"),
+    ],
+)
+def test_a_bad_client_move_is_one_record_error_with_its_path(text: str, path: str) -> None:
+    """Each malformed move object raises RecordError (never KeyError/TypeError), whose path
+    names the bad field; an over-long text is refused before it is parsed."""
+    with pytest.raises(RecordError) as info:
+        move_from_json(text)
+    assert info.value.path == path

@@ -26,7 +26,7 @@ from drako_rules import (
     kingdom_svg,
     score,
 )
-from drako_rules.svg import HEIGHT, WIDTH, WIDTH_WITH_SCORE
+from drako_rules.svg import HEIGHT, HEIGHT_WITH_SCORE, WIDTH, WIDTH_WITH_SCORE
 from strategies import kingdoms, legend_sets
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -87,17 +87,52 @@ def pos(text: str) -> Position:
 # --- the document --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("show_score", "width"), [(False, WIDTH), (True, WIDTH_WITH_SCORE)])
-def test_root_has_fixed_size_viewbox_title_and_role(show_score: bool, width: int) -> None:
-    """The root <svg> has the documented width and height, a matching viewBox, role=img, a <title>."""
+@pytest.mark.parametrize(
+    ("show_score", "width", "height"),
+    [(False, WIDTH, HEIGHT), (True, WIDTH_WITH_SCORE, HEIGHT_WITH_SCORE)],
+)
+def test_root_scales_with_its_viewbox_and_has_title_and_role(
+    show_score: bool, width: int, height: int
+) -> None:
+    """The root <svg> has the documented viewBox, its natural width and height, a style that
+    shrinks it to a narrower page, role=img and a <title>."""
     root = draw(EXAMPLE_1, show_score=show_score)
     assert root.tag == f"{SVG}svg"
-    assert (root.get("width"), root.get("height")) == (str(width), str(HEIGHT))
-    assert root.get("viewBox") == f"0 0 {width} {HEIGHT}"
+    assert root.get("viewBox") == f"0 0 {width} {height}"
+    assert (root.get("width"), root.get("height")) == (str(width), str(height))
+    assert root.get("style") == "max-width: 100%; height: auto"
     assert root.get("role") == "img"
     assert root[0].tag == f"{SVG}title" and root[0].text == f"Kingdom {EXAMPLE_1}"
     assert root.find(f"{SVG}desc") is not None
-    assert (WIDTH, WIDTH_WITH_SCORE, HEIGHT) == (530, 820, 626)  # as the docstring says
+    # as the docstring says: one column, the score sheet below the grid
+    assert (WIDTH, WIDTH_WITH_SCORE, HEIGHT, HEIGHT_WITH_SCORE) == (530, 530, 626, 956)
+
+
+#: The width a picture gets on a 390 px phone screen, inside the page's margins.
+PHONE_WIDTH = 350
+
+
+@given(kingdoms(), legend_sets)
+def test_names_and_score_read_at_9_5_pixels_or_more_on_a_phone(
+    kingdom: Kingdom, legends: tuple[Legend, ...]
+) -> None:
+    """Shrunk to 350 px wide, every card name and every text of the score sheet is drawn at
+    9.5 px or more: font size × 350 / 530, so a 16-unit name is 10.6 px, and "Mountain"
+    and the sheet's Legends, the smallest at 14.5 and 15 units, 9.6 and 9.9 px."""
+    root = draw(kingdom, show_score=True, legends=legends)
+    scale = PHONE_WIDTH / float(root.get("viewBox", "").split()[2])
+    names = {"Unexplored", *(card.english for card in Card)}
+    card_names = [t for g in groups(root, "card") for t in g.iter(f"{SVG}text") if t.text in names]
+    assert len(card_names) == 16
+    (sheet,) = groups(root, "score")
+    sheet_texts = list(sheet.iter(f"{SVG}text"))
+    assert len(sheet_texts) >= 2 * 7 + 2
+    small = [
+        (t.text, float(t.get("font-size", "0")) * scale)
+        for t in [*card_names, *sheet_texts]
+        if float(t.get("font-size", "0")) * scale < 9.5
+    ]
+    assert small == []
 
 
 @given(kingdoms())
@@ -130,6 +165,7 @@ def test_always_valid_xml(
     root = ET.fromstring(text)
     assert len(groups(root, "card")) == 16
     assert root.get("width") == str(WIDTH_WITH_SCORE if show_score else WIDTH)
+    assert root.get("height") == str(HEIGHT_WITH_SCORE if show_score else HEIGHT)
     shown = f"Kingdom {kingdom}" if title is None else title
     allowed = "".join(
         ch

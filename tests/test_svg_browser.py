@@ -86,10 +86,11 @@ class Png:
         return r, g, b
 
 
-def screenshot(svg: str, width: int, height: int, folder: Path) -> Png:
-    """Open the SVG file in headless Chromium and read the screenshot it takes."""
+def screenshot(svg: str, width: int, height: int, folder: Path, name: str = "kingdom.svg") -> Png:
+    """Open the SVG file (or an HTML page, ``name="page.html"``) in headless Chromium and
+    read the screenshot it takes."""
     assert CHROMIUM is not None
-    picture, shot, profile = folder / "kingdom.svg", folder / "kingdom.png", folder / "profile"
+    picture, shot, profile = folder / name, folder / "kingdom.png", folder / "profile"
     picture.write_text(svg, encoding="utf-8")
     profile.mkdir()
     command = [
@@ -164,3 +165,33 @@ def test_chromium_renders_every_card_in_its_colour(
             f"card {card.get('data-pos')} ({kind}): main colour {seen}, expected {fill}"
         )
     assert len(set(fills.values())) == len(fills)  # kinds are told apart by colour
+
+
+def test_a_picture_in_a_narrow_page_shrinks_to_its_width(tmp_path: Path) -> None:
+    """Inline in an HTML page 350 px wide, a 530-unit picture with its score sheet is drawn
+    350 px wide and 631 px high (956 × 350 / 530), and every card shows the fill of its
+    kind at its scaled place: the picture scales, it is not cropped."""
+    svg = kingdom_svg(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"), show_score=True)
+    root = ET.fromstring(svg)
+    page = f'<!doctype html><body style="margin:0;background:#000">{svg}</body>'
+    width, scale = 350, 350 / 530
+    png = screenshot(page, width, 700, tmp_path, name="page.html")
+    assert (png.width, png.height) == (width, 700)
+    white = (255, 255, 255)
+    assert png.pixel(2, round(956 * scale) - 3) == white  # inside the picture, bottom left
+    assert png.pixel(width // 2, round(956 * scale) + 4) == (0, 0, 0)  # the page below it
+    for card in (g for g in root.iter(f"{SVG}g") if g.get("class") == "card"):
+        frame = card.find(f"{SVG}rect")
+        assert frame is not None
+        x, y = float(frame.get("x", "")), float(frame.get("y", ""))
+        size = float(frame.get("width", ""))
+        inside = Counter(
+            png.pixel(round((x + dx) * scale), round((y + dy) * scale))
+            for dy in range(10, int(size) - 10, 3)
+            for dx in range(10, int(size) - 10, 3)
+        )
+        seen = inside.most_common(1)[0][0]
+        fill = rgb(frame.get("fill", ""))
+        assert all(abs(a - b) <= 6 for a, b in zip(seen, fill, strict=True)), (
+            f"card {card.get('data-pos')}: main colour {seen}, expected {fill}"
+        )

@@ -178,7 +178,7 @@ def deck(players: int) -> tuple[Card, ...]:
 
 
 class Legend(enum.Enum):
-    """The 15 Legend cards (R1.4); the value is the id used in RULES.md and game files.
+    """The 15 Legend cards (R1.4); the value is the id used in [the rules](../rules.md#R1.4) and game files.
 
     Examples:
         >>> Legend("two-elves").points
@@ -208,7 +208,7 @@ class Legend(enum.Enum):
 
     @property
     def id(self) -> str:
-        """The Legend's id, as in RULES.md R1.4 (``"two-elves"``)."""
+        """The Legend's id, as in the table of [R1.4](../rules.md#R1.4) (``"two-elves"``)."""
         return self.value
 
     @property

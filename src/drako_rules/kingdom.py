@@ -55,7 +55,7 @@ class Position:
 
     @property
     def index(self) -> int:
-        """The cell number 0–15, row by row (as in the worked examples of RULES.md)."""
+        """The cell number 0–15, row by row (as in the [worked examples](../rules.md#examples))."""
         return self.row * SIZE + self.col
 
     @staticmethod
@@ -255,7 +255,7 @@ class Kingdom:
 
     @classmethod
     def parse(cls, text: str) -> Kingdom:
-        """Read a Kingdom from its notation (RULES.md, *Kingdom notation*).
+        """Read a Kingdom from its [notation](../rules.md#notation).
 
         Four rows, top first, separated by ``/`` or new lines. A card is its letter or
         English name in any case; ``?`` (or ``unexplored``) is an Unexplored Land. Cards

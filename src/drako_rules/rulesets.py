@@ -15,7 +15,7 @@ from drako_rules.errors import RulesetError
 
 __all__ = ["CLASSIC", "POCKET", "RULESETS", "Ruleset", "get_ruleset"]
 
-#: The version of RULES.md implemented; carried in records and verdicts.
+#: The version of [the rules](../rules.md) implemented; carried in records and verdicts.
 RULES_VERSION: Final = "2026.11"
 
 
@@ -108,7 +108,7 @@ _TRIBE_LAND: Final = {
     (_G, _S): 3,
 }
 
-#: The default ruleset (R9.1): the rules of RULES.md as written.
+#: The default ruleset ([R9.1](../rules.md#R9.1)): the rules as written.
 POCKET: Final = Ruleset(
     name="pocket",
     rules_version=RULES_VERSION,

@@ -265,8 +265,8 @@ def score(
             [`CLASSIC`][drako_rules.rulesets.CLASSIC] (R9), or a ruleset's name.
 
     Returns:
-        The [`ScoreSheet`][drako_rules.scoring.ScoreSheet]: Elves, Dwarves, Humans, Goblins
-        (R5.1), Dragons (R5.3), Legends (R5.4), Conflicts (R5.2) and the total (R5.5).
+        ScoreSheet: the categories Elves, Dwarves, Humans, Goblins (R5.1), Dragons
+            (R5.3), Legends (R5.4), Conflicts (R5.2) and the total (R5.5).
 
     Examples:
         >>> score(Kingdom.parse("HHOE/DHGE/OWDW/SSMF")).total
@@ -571,7 +571,8 @@ def rank(sheets: Iterable[ScoreSheet]) -> tuple[int, ...]:
     """The 1-based place of each player, in input order (R5.6); equal sheets share a place.
 
     Examples:
-        >>> sheets = [score(Kingdom.parse(k)) for k in ("HHOE/DHGE/OWDW/SSMF", "FEOM/HPWM/SGDO/PPHS")]
+        >>> kingdoms = ("HHOE/DHGE/OWDW/SSMF", "FEOM/HPWM/SGDO/PPHS")
+        >>> sheets = [score(Kingdom.parse(k)) for k in kingdoms]
         >>> rank(sheets)
         (2, 1)
     """

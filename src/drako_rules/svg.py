@@ -5,11 +5,13 @@ name; Unexplored Lands face down (R2.4); the Portal networks (R4.2), each in its
 colour, with a bar from every Portal to each card it links (a Goblin's bar is grey and
 crossed out: Goblins cannot use Portals, R4.3); every conflict (R5.2) as a red dashed
 line with its −2; each Dragon marked *domesticated* or *wild* (R5.3); and, on request,
-the score sheet beside the grid (R5.5).
+the score sheet below the grid (R5.5).
 
-Only the standard library is used. The picture has a fixed size,
-[`WIDTH`][drako_rules.svg.WIDTH] × [`HEIGHT`][drako_rules.svg.HEIGHT] pixels, or
-[`WIDTH_WITH_SCORE`][drako_rules.svg.WIDTH_WITH_SCORE] × `HEIGHT` with the score sheet.
+Only the standard library is used. The picture is drawn on a canvas of
+[`WIDTH`][drako_rules.svg.WIDTH] × [`HEIGHT`][drako_rules.svg.HEIGHT] units, or
+`WIDTH` × [`HEIGHT_WITH_SCORE`][drako_rules.svg.HEIGHT_WITH_SCORE] with the score sheet,
+its ``viewBox``; it scales to the width of the page or cell it is shown in, and stays
+readable on a phone: one column, the score sheet under the grid.
 It defines no `id` attributes, so many pictures can share one HTML page: a notebook
 shows every [`Kingdom`][drako_rules.kingdom.Kingdom] as this picture.
 """
@@ -30,16 +32,20 @@ from drako_rules.kingdom import Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset
 from drako_rules.scoring import Category, ScoreLine, ScoreSheet, score
 
-__all__ = ["HEIGHT", "WIDTH", "WIDTH_WITH_SCORE", "kingdom_svg"]
+__all__ = ["HEIGHT", "HEIGHT_WITH_SCORE", "WIDTH", "WIDTH_WITH_SCORE", "kingdom_svg"]
 
 # --- geometry (pixels) -----------------------------------------------------------------------
 
 WIDTH: Final = 530
-"""Width of the picture without the score sheet, in pixels."""
-WIDTH_WITH_SCORE: Final = 820
-"""Width of the picture with the score sheet beside the grid (`show_score=True`), in pixels."""
+"""Width of the picture, with or without the score sheet, in units of its ``viewBox``
+(pixels at its natural size)."""
+WIDTH_WITH_SCORE: Final = WIDTH
+"""Width of the picture with the score sheet (`show_score=True`): the same as
+[`WIDTH`][drako_rules.svg.WIDTH], since the sheet is drawn below the grid."""
 HEIGHT: Final = 626
-"""Height of the picture, with or without the score sheet, in pixels."""
+"""Height of the picture without the score sheet, in units of its ``viewBox``."""
+HEIGHT_WITH_SCORE: Final = 956
+"""Height of the picture with the score sheet below the grid (`show_score=True`)."""
 
 _CARD: Final = 110  # side of a card
 _GAP: Final = 14  # space between two cards
@@ -48,7 +54,7 @@ _GRID: Final = 4 * _CARD + 3 * _GAP  # 482
 _LEFT: Final = 28  # room for the row numbers; 20 are left on the right of the grid
 _TOP: Final = 66  # room for the title and the column numbers
 _KEY_TOP: Final = _TOP + _GRID + 18  # the key takes the last 60 pixels
-_PANEL: Final = WIDTH_WITH_SCORE - WIDTH
+_PANEL: Final = HEIGHT_WITH_SCORE - HEIGHT  # the score sheet's band under the key
 
 # --- colours ---------------------------------------------------------------------------------
 
@@ -345,7 +351,7 @@ def _card(
                   stroke_dasharray="4 3"),
             _el("path", d=diamond, fill="#566582", stroke="#8391a7", stroke_width=1.5),
             _label(cx, cy + 9, "?", 26, ink, bold=True),
-            _label(cx, y + _CARD - 14, "Unexplored", 10, "#b8c2d3"),
+            _label(cx, y + _CARD - 13, "Unexplored", 15, "#b8c2d3"),
         ]  # fmt: skip
         return _el("g", "".join(parts), **attributes)
     parts += [
@@ -504,57 +510,62 @@ def _key(top: float) -> str:
 
 
 def _panel(sheet: ScoreSheet, claimed: Sequence[Legend], ruleset: Ruleset) -> str:
-    """The score sheet beside the grid: seven categories, total, Legends claimed (R5.4–R5.5)."""
-    x0, width = WIDTH + 4, _PANEL - 24
+    """The score sheet below the grid: seven categories and the total on the left, the
+    Legends claimed on the right (R5.4–R5.5), in type large enough for a phone."""
+    x0, y0, width = _LEFT, HEIGHT, _GRID
     left, right = x0 + 16, x0 + width - 16
+    middle = x0 + 222  # the categories on the left, the Legends on the right
     parts = [
-        _rect(x0, _TOP, width, _GRID, 12, "#fafafa", "#cfd8dc", 1.5),
-        _label(left, _TOP + 30, "Score", 18, _INK, bold=True, anchor="start"),
-        _label(right, _TOP + 30, f"{ruleset.name} rules", 12, _MUTED, anchor="end"),
+        _rect(x0, y0, width, _PANEL - 14, 12, "#fafafa", "#cfd8dc", 1.5),
+        _label(left, y0 + 32, "Score", 20, _INK, bold=True, anchor="start"),
+        _label(right, y0 + 32, f"{ruleset.name} rules", 15, _MUTED, anchor="end"),
     ]
-    y = _TOP + 46
+    y = y0 + 44
     for category, value in zip(Category, sheet.values, strict=True):
         detail = [line.text for line in sheet.lines_of(category)] or ["nothing"]
         row = (
             _el("title", _text(f"{category.label}: " + "; ".join(detail)))
-            + _rect(left, y + 7, 14, 14, 3, _CATEGORY_SWATCH[category], "#90a4ae", 1)
-            + _label(left + 22, y + 19, category.label, 14, _INK, anchor="start")
-            + _label(right, y + 19, _signed(value), 14, _INK, bold=True, anchor="end")
+            + _rect(left, y + 8, 16, 16, 3, _CATEGORY_SWATCH[category], "#90a4ae", 1)
+            + _label(left + 24, y + 22, category.label, 17, _INK, anchor="start")
+            + _label(middle - 16, y + 22, _signed(value), 17, _INK, bold=True, anchor="end")
         )
         parts.append(
             _el("g", row, class_="score-row", data_category=category.value, data_value=value)
         )
-        y += 28
-    parts.append(_line((left, y + 6), (right, y + 6), _INK, 1.5))
+        y += 30
+    parts.append(_line((left, y + 8), (middle - 16, y + 8), _INK, 1.5))
     parts.append(
         _el("g",
-            _label(left, y + 34, "Total", 18, _INK, bold=True, anchor="start")
-            + _label(right, y + 35, _signed(sheet.total), 22, _INK, bold=True, anchor="end"),
+            _label(left, y + 36, "Total", 20, _INK, bold=True, anchor="start")
+            + _label(middle - 16, y + 37, _signed(sheet.total), 24, _INK, bold=True,
+                     anchor="end"),
             class_="score-total", data_value=sheet.total)
     )  # fmt: skip
-    y += 72
-    parts.append(_label(left, y, "Legends claimed", 13, _INK, bold=True, anchor="start"))
-    room = 6  # lines left in the panel
+    parts.append(_line((middle, y0 + 52), (middle, y + 40), "#cfd8dc", 1.5))
+    x, y = middle + 16, y0 + 70
+    parts.append(_label(x, y, "Legends claimed", 16, _INK, bold=True, anchor="start"))
+    room = 9  # lines left in the panel
     shown = list(claimed) if len(claimed) <= room else list(claimed[: room - 1])
     for k, legend in enumerate(shown):
         parts.append(
             _el("g",
                 _el("title", _text(f"{legend.id}: {legend.requirement}"))
-                + _label(left, y + 22 + 20 * k, legend.id, 12, _INK, anchor="start")
-                + _label(right, y + 22 + 20 * k, _signed(legend.points), 12, _INK, anchor="end"),
+                + _label(x, y + 26 + 24 * k, legend.id, 15, _INK, anchor="start")
+                + _label(right, y + 26 + 24 * k, _signed(legend.points), 15, _INK, bold=True,
+                         anchor="end"),
                 class_="score-legend", data_legend=legend.id)
         )  # fmt: skip
     rest = claimed[len(shown) :]
     if not claimed:
-        parts.append(_label(left, y + 22, "none", 12, _MUTED, anchor="start"))
+        parts.append(_label(x, y + 26, "none", 15, _MUTED, anchor="start"))
     elif rest:
         parts.append(
             _el("g",
                 _el("title", _text(", ".join(x.id for x in rest)))
-                + _label(left, y + 22 + 20 * len(shown), f"… and {len(rest)} more", 12, _MUTED,
+                + _label(x, y + 26 + 24 * len(shown), f"… and {len(rest)} more", 15, _MUTED,
                          anchor="start")
-                + _label(right, y + 22 + 20 * len(shown), _signed(sum(x.points for x in rest)),
-                         12, _INK, anchor="end"))
+                + _label(right, y + 26 + 24 * len(shown), _signed(sum(x.points for x in rest)),
+                         14, _INK, bold=True, anchor="end"))
         )  # fmt: skip
     return _el("g", "".join(parts), class_="score", data_total=sheet.total)
 
@@ -575,17 +586,19 @@ def kingdom_svg(
     crossed out, since Goblins cannot use Portals, R4.3; an Unexplored Land gets none,
     R4.6), every conflict as a red dashed line with its points (R5.2; through the Portals
     when the two Tribes are linked by a network), and each Dragon marked *domesticated*
-    or *wild* (R5.3). With ``show_score`` the score sheet is drawn beside the grid: the
+    or *wild* (R5.3). With ``show_score`` the score sheet is drawn below the grid: the
     seven categories (R5.5), the total and the Legends claimed (R5.4), and each Tribe and
     Dragon shows its own points. Hovering over a card, conflict or category shows the
     score lines behind it.
 
-    The size is fixed: [`WIDTH`][drako_rules.svg.WIDTH] ×
-    [`HEIGHT`][drako_rules.svg.HEIGHT] (530 × 626 pixels), or
-    [`WIDTH_WITH_SCORE`][drako_rules.svg.WIDTH_WITH_SCORE] × `HEIGHT` (820 × 626) with
-    ``show_score``. The root
-    ``<svg>`` has ``width``, ``height`` and a matching ``viewBox``, so the picture scales
-    cleanly; it has a ``<title>``, a ``<desc>`` and ``role="img"`` for screen readers.
+    The picture is one column, [`WIDTH`][drako_rules.svg.WIDTH] ×
+    [`HEIGHT`][drako_rules.svg.HEIGHT] (530 × 626) units, or `WIDTH` ×
+    [`HEIGHT_WITH_SCORE`][drako_rules.svg.HEIGHT_WITH_SCORE] (530 × 956) with
+    ``show_score``, so that on a phone, at about 350 pixels wide, the cards' names and the
+    score still read at 10 pixels or more. The root ``<svg>`` has a ``viewBox`` of that
+    size, ``width`` and ``height`` giving its natural size, and a style
+    (``max-width: 100%; height: auto``) that shrinks it to fit a narrower page or cell;
+    it has a ``<title>``, a ``<desc>`` and ``role="img"`` for screen readers.
 
     Machine-readable parts, for tests and style sheets:
 
@@ -608,7 +621,7 @@ def kingdom_svg(
         kingdom: the Kingdom to draw, complete or not.
         legends: the Legends its player claimed (R5.4), listed with the score.
         ruleset: the ruleset that decides conflicts and Dragons (R9).
-        show_score: draw the score sheet beside the grid.
+        show_score: draw the score sheet below the grid.
         title: the picture's title, shown on top and as its ``<title>``; by default
             ``Kingdom`` and the notation.
 
@@ -622,7 +635,9 @@ def kingdom_svg(
     Examples:
         >>> from drako_rules import Kingdom
         >>> picture = kingdom_svg(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"), show_score=True)
-        >>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="820" height="626"')
+        >>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+        True
+        >>> 'width="530" height="956" viewBox="0 0 530 956"' in picture
         True
         >>> picture.count('class="card"'), picture.count('class="conflict"')
         (16, 1)
@@ -640,6 +655,7 @@ def kingdom_svg(
     lines = sheet.lines
     conflicts = [line for line in lines if line.category is Category.CONFLICTS]
     width = WIDTH_WITH_SCORE if show_score else WIDTH
+    height = HEIGHT_WITH_SCORE if show_score else HEIGHT
     heading = f"Kingdom {kingdom}" if title is None else title
 
     said = [f"Kingdom {kingdom}, {ruleset.name} rules."]
@@ -652,11 +668,11 @@ def kingdom_svg(
     body = [
         _el("title", _text(heading)),
         _el("desc", _text(" ".join(said))),
-        _rect(0, 0, width, HEIGHT, 0, "#ffffff"),
+        _rect(0, 0, width, height, 0, "#ffffff"),
         _label(
             _LEFT,
             32,
-            _shorten(heading, 44 if not show_score else 70),
+            _shorten(heading, 44),
             19,
             _INK,
             bold=True,
@@ -690,8 +706,9 @@ def kingdom_svg(
         {
             "xmlns": "http://www.w3.org/2000/svg",
             "width": width,
-            "height": HEIGHT,
-            "viewBox": f"0 0 {width} {HEIGHT}",
+            "height": height,
+            "viewBox": f"0 0 {width} {height}",
+            "style": "max-width: 100%; height: auto",
             "role": "img",
             "font-family": _FONT,
             "class": "drako-kingdom",

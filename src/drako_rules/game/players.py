@@ -141,7 +141,8 @@ def play_game(
         GameError: the game was not over after ``max_moves`` moves.
 
     Examples:
-        >>> game = play_game([RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)], seed=9)
+        >>> players = [RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)]
+        >>> game = play_game(players, seed=9)
         >>> game.state.is_over, game.record.players
         (True, 3)
     """

@@ -4,7 +4,7 @@ A record holds what makes a game: the seed, the player count, the first player, 
 ruleset, the version of the rules, and the moves in order. Since every shuffle comes
 from the seed (R2.8), [`replay`][drako_rules.game.records.replay] rebuilds the exact game from it.
 
-JSON goes through the one converter of [`drako_rules.serialization`][drako_rules.serialization]. A record as
+JSON goes through the one converter of [`drako_rules.serialization`][drako_rules.serialization.converter]. A record as
 JSON::
 
     {"seed": 7, "players": 2, "first_player": 0, "ruleset": "pocket",
@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterable
-from typing import NoReturn
+from typing import Final, NoReturn
 
 import attrs
 
@@ -41,6 +41,8 @@ __all__ = [
     "GameRecord",
     "check_state",
     "load_record",
+    "move_from_json",
+    "move_to_json",
     "record_from_json",
     "record_to_json",
     "replay",
@@ -65,7 +67,7 @@ class GameRecord:
         players: the player count, 2–4 (R1.3).
         first_player: the seat of the first player (R2.7).
         ruleset: the name of the ruleset (R9).
-        rules_version: the version of RULES.md the game was played under.
+        rules_version: the version of [the rules](../rules.md) the game was played under.
         moves: every move, in order, from the first arrangement.
 
     Examples:
@@ -328,6 +330,42 @@ def state_from_json(text: str | bytes) -> GameState:
                 path="$.rules_version",
             )
     return check_state(structure(data, GameState))
+
+
+#: The longest JSON move object read, in characters: the longest move as
+#: [`move_to_json`][drako_rules.game.records.move_to_json] writes it has 51; a client may
+#: add spaces.
+MAX_MOVE_JSON: Final = 1_000
+
+
+def move_to_json(move: Move) -> str:
+    """A move as a JSON move object, the shape records and views use for moves.
+
+    ``{"type": "take", "position": [1, 2]}``: the ``"type"`` is the move's verb
+    (``arrange``, ``draw``, ``place``, ``take``, ``reveal``, ``claim``, ``end``), then its
+    fields. The inverse of [`move_from_json`][drako_rules.game.records.move_from_json].
+    """
+    return _dumps(unstructure(move), None)
+
+
+def move_from_json(text: str | bytes) -> Move:
+    """Read a client's JSON move object, such as ``{"type": "take", "position": [1, 2]}``.
+
+    The move is read, not judged: whether it is legal now is for
+    [`apply_move`][drako_rules.game.transitions.apply_move] to say. Reading is strict, as
+    for records: a missing, unknown or mistyped field or an unknown ``"type"`` fails. The
+    result is the same instance as in [`MOVES`][drako_rules.game.moves.MOVES].
+
+    Raises:
+        RecordError: the text is longer than ``MAX_MOVE_JSON`` characters, is not JSON,
+            or is not a move object; ``path`` says which field.
+    """
+    if isinstance(text, str | bytes | bytearray) and len(text) > MAX_MOVE_JSON:
+        raise RecordError(
+            f"a JSON move object is at most {MAX_MOVE_JSON} characters, not {len(text)}",
+            path="$",
+        )
+    return structure(_loads(text), Move)
 
 
 def view_to_json(view: PlayerView, *, indent: int | None = None) -> str:

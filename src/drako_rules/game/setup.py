@@ -125,7 +125,8 @@ def new_game(
         RulesetError: an unknown ruleset name.
 
     Examples:
-        >>> state = new_game(3, seed=2026)  # 60 cards: 3 hands of 4, 3 × 12 dealt, 12 left
+        >>> # 60 cards: 3 hands of 4, 3 × 12 dealt, 12 left
+        >>> state = new_game(3, seed=2026)
         >>> len(state.draw_pile), len(state.legend_row), len(state.legend_deck)
         (12, 8, 7)
         >>> [len(p.hand) for p in state.players], state.phase.value

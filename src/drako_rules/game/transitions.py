@@ -151,7 +151,7 @@ def _open_cells(kingdom: Kingdom, card: Card) -> int:
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal decision of the player to move, in increasing action-id order.
 
-    By phase (see [`drako_rules.game.state`][drako_rules.game.state]):
+    By phase (see [`Phase`][drako_rules.game.state.Phase]):
 
     - ``ARRANGE``: the 24 arrangements of the starting cards (R2.5);
     - ``BEFORE_CARD``: each Legend of the row the Kingdom meets, unless one was claimed
@@ -211,8 +211,10 @@ def legal_action_mask(state: GameState | PlayerView) -> tuple[bool, ...]:
         >>> mask = legal_action_mask(state)
         >>> len(mask), sum(mask), mask[:3]
         (89, 24, (True, True, True))
-        >>> legal_action_mask(player_view(state, 0)) == mask, sum(legal_action_mask(player_view(state, 1)))
-        (True, 0)
+        >>> legal_action_mask(player_view(state, 0)) == mask  # the player to move
+        True
+        >>> sum(legal_action_mask(player_view(state, 1)))  # the other: no moves
+        0
     """
     moves = legal_moves(state) if isinstance(state, GameState) else state.legal_moves
     mask = [False] * ACTION_SPACE_SIZE
