@@ -91,6 +91,7 @@ def test_mutants_of_a_dump_and_their_tally() -> None:
     assert (t.killed, t.timeout, t.survived, t.not_run, t.run) == (1, 1, 2, 1, 4)
     assert t.kill_rate == 0.5 and t.non_equivalent_kill_rate == 0.5
     accepted = [mutate.Equivalent(*mutants[2].key, why="made up for the test")]
+    assert accepted[0].accepts(mutants[2])
     t = mutate.tally(mutants, accepted)
     # Both survivors have the accepted key: 2 killed of 4 − 2 equivalents = 100 %.
     assert (t.equivalent, len(t.new_survivors), t.non_equivalent_kill_rate) == (2, 0, 1.0)
@@ -103,7 +104,26 @@ def test_the_equivalents_list_is_well_formed() -> None:
         assert (ROOT / e.module).exists(), e
         assert e.operator.startswith("core/"), e
         assert e.line != e.mutant and e.why.strip(), e
-    assert len({e.key for e in entries}) == len(entries), "an entry is listed twice"
+    keys = [(e.module, e.operator, e.line, e.mutant) for e in entries]
+    assert len(set(keys)) == len(keys), "an entry is listed twice"
+
+
+def test_a_pattern_entry_accepts_every_mutant_of_its_line() -> None:
+    """``operator`` as a pattern and ``mutant = "*"``: every such mutation of that line only."""
+    entry = mutate.Equivalent(
+        "src/m.py", "core/ReplaceBinaryOperator_BitOr_*", "x: a | b", "*", "why"
+    )
+    for op, new in (("BitOr_Add", "x: a + b"), ("BitOr_Pow", "x: a ** b")):
+        m = mutate.Mutant(
+            "src/m.py", f"core/ReplaceBinaryOperator_{op}", "x: a | b", new, 1, "survived"
+        )
+        assert entry.accepts(m)
+    other = mutate.Mutant("src/m.py", "core/AddNot", "x: a | b", "x: not a | b", 1, "survived")
+    assert not entry.accepts(other)
+    elsewhere = mutate.Mutant(
+        "src/n.py", "core/ReplaceBinaryOperator_BitOr_Add", "x: a | b", "x: a + b", 1, "survived"
+    )
+    assert not entry.accepts(elsewhere)
 
 
 def test_a_malformed_equivalents_entry_is_refused(tmp_path: Path) -> None:

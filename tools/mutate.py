@@ -36,6 +36,7 @@ run is ``nice``-d (``--nice``, default 19), since the machine is shared.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import glob
 import json
 import os
@@ -147,7 +148,12 @@ class Mutant:
 
 @dataclass(frozen=True)
 class Equivalent:
-    """An accepted equivalent mutant of ``tests/mutation_equivalents.toml``."""
+    """An accepted equivalent mutant of ``tests/mutation_equivalents.toml``.
+
+    ``operator`` may be a shell pattern (``core/ReplaceBinaryOperator_BitOr_*``) and
+    ``mutant`` may be ``*`` (any mutation of the line by those operators), for the mutants
+    of a line that no mutation can change, such as an annotation.
+    """
 
     module: str
     operator: str
@@ -155,10 +161,14 @@ class Equivalent:
     mutant: str
     why: str
 
-    @property
-    def key(self) -> tuple[str, str, str, str]:
-        """The key a [`Mutant`][] with the same change has."""
-        return (self.module, self.operator, self.line, self.mutant)
+    def accepts(self, m: Mutant) -> bool:
+        """Whether this entry accepts the survivor ``m`` as equivalent."""
+        return (
+            self.module == m.module
+            and self.line == m.line
+            and fnmatch.fnmatchcase(m.operator, self.operator)
+            and (self.mutant == "*" or self.mutant == m.mutant)
+        )
 
 
 def load_equivalents(path: Path = EQUIVALENTS) -> list[Equivalent]:
@@ -260,7 +270,6 @@ class Tally:
 
 def tally(mutants: Sequence[Mutant], equivalents: Sequence[Equivalent]) -> Tally:
     """Count the outcomes; survivors not accepted as equivalent are the new ones."""
-    accepted = {e.key for e in equivalents}
     t = Tally()
     for m in mutants:
         if m.outcome == "killed":
@@ -269,7 +278,7 @@ def tally(mutants: Sequence[Mutant], equivalents: Sequence[Equivalent]) -> Tally
             t.timeout += 1
         elif m.outcome == "survived":
             t.survived += 1
-            if m.key in accepted:
+            if any(e.accepts(m) for e in equivalents):
                 t.equivalent += 1
             else:
                 t.new_survivors.append(m)
@@ -466,11 +475,11 @@ def print_new_survivors(report: Mapping[str, object], accepted: Sequence[Equival
     modules = report["modules"]
     assert isinstance(modules, dict)
     new = 0
-    seen: set[tuple[str, str, str, str]] = set()
+    survivors_seen: list[Mutant] = []
     for name, module in modules.items():
         survivors = [Mutant(**s) for s in module["survivors"]]
         t = tally(survivors, accepted)
-        seen |= {m.key for m in survivors}
+        survivors_seen += survivors
         for m in t.new_survivors:
             print(
                 f"new survivor {name} {m.module}:{m.lineno} {m.operator}: {m.line!r} -> {m.mutant!r}"
@@ -480,7 +489,8 @@ def print_new_survivors(report: Mapping[str, object], accepted: Sequence[Equival
     stale = [
         e
         for e in accepted
-        if any(e.module.startswith(p) for p in run_modules) and e.key not in seen
+        if any(e.module.startswith(p) for p in run_modules)
+        and not any(e.accepts(m) for m in survivors_seen)
     ]
     for e in stale:
         print(f"listed but not seen (killed now, or the line changed): {e.module}: {e.line!r}")
