@@ -63,3 +63,16 @@ def test_land_points_look_up_the_tribe_and_the_land() -> None:
     assert POCKET.land_points(Card.PLAIN, Card.HUMAN) == 0
     assert POCKET.land_points(Card.DWARF, Card.FOREST) == 0
     assert POCKET.land_points(Card.DRAGON, Card.SWAMP) == 0
+
+
+def test_the_land_table_is_kept_in_one_order() -> None:
+    """R5.1's table is normalised: written in any order, as a dict or as triples, it gives the
+    same ruleset (sorted by Tribe, then Land)."""
+    triples = POCKET.tribe_land
+    assert [(t.index, land.index) for t, land, _ in triples] == sorted(
+        (t.index, land.index) for t, land, _ in triples
+    )
+    backwards = attrs.evolve(POCKET, tribe_land=tuple(reversed(triples)))
+    as_dict = attrs.evolve(POCKET, tribe_land={(t, land): p for t, land, p in reversed(triples)})
+    assert backwards == as_dict == POCKET
+    assert backwards.tribe_land == triples
