@@ -390,17 +390,21 @@ def _cosmic_ray(args: Sequence[str], cwd: Path, timeout: float | None = None) ->
 
 
 def run_module(
-    target: Target, out: Path, timeout: float, max_seconds: float | None
+    target: Target, out: Path, timeout: float | None, max_seconds: float | None
 ) -> dict[str, object]:
     """Mutate one module in its scratch copy; the module's part of the report."""
     module_path = _module_path(target)
     tests = _test_files(target)
     workdir = out / "work" / target.name
     _scratch_copy(workdir)
-    (workdir / "cosmic-ray.toml").write_text(_config(module_path, tests, timeout))
+    config = workdir / "cosmic-ray.toml"
+    config.write_text(_config(module_path, tests, timeout or 600.0))
     start = time.monotonic()
     print(f"mutate: {target.name}: baseline ({', '.join(tests)})", flush=True)
     _cosmic_ray(["baseline", "cosmic-ray.toml"], workdir)
+    if timeout is None:  # ten times the unmutated run, at least 60 s: a mutant that loops
+        timeout = max(60.0, 10 * (time.monotonic() - start))
+        config.write_text(_config(module_path, tests, round(timeout)))
     _cosmic_ray(["init", "cosmic-ray.toml", "session.sqlite"], workdir)
     print(f"mutate: {target.name}: running the mutants", flush=True)
     _cosmic_ray(["exec", "cosmic-ray.toml", "session.sqlite"], workdir, timeout=max_seconds)
@@ -421,6 +425,7 @@ def run_module(
         "kill_rate": _percent(t.kill_rate),
         "non_equivalent_kill_rate": _percent(t.non_equivalent_kill_rate),
         "seconds": seconds,
+        "seconds_per_mutant_limit": timeout,
         "survivors": [m.__dict__ for m in mutants if m.outcome == "survived"],
         "new_survivors": [m.__dict__ for m in t.new_survivors],
     }
@@ -504,7 +509,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = sub.add_parser("run", help="mutate modules and write a report")
     run.add_argument("modules", nargs="*", help=f"modules (default all): {', '.join(MODULES)}")
     run.add_argument("--jobs", type=int, default=1, help="modules mutated at once (default 1)")
-    run.add_argument("--timeout", type=float, default=300.0, help="seconds per mutant's tests")
+    run.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        help="seconds per mutant's tests (default: 10 times the unmutated run, at least 60)",
+    )
     run.add_argument(
         "--max-seconds", type=float, default=None, help="stop each module's run after this long"
     )
