@@ -140,9 +140,11 @@ def test_diff_lists_only_the_new_survivors(
     """``mutate.py diff``: a survivor on the list is quiet, one not on it is printed, status 1."""
     listed = mutate.Mutant("src/m.py", "core/AddNot", "if a:", "if not a:", 3, "survived")
     new = mutate.Mutant("src/m.py", "core/AddNot", "if b:", "if not b:", 4, "survived")
-    report = {
-        "modules": {"m": {"module_path": "src/m.py", "survivors": [listed.__dict__, new.__dict__]}}
+    module: dict[str, object] = {
+        "module_path": "src/m.py",
+        "survivors": [listed.__dict__, new.__dict__],
     }
+    report = {"modules": {"m": module}}
     (tmp_path / "report.json").write_text(json.dumps(report))
     (tmp_path / "eq.toml").write_text(
         '[[equivalent]]\nmodule = "src/m.py"\noperator = "core/AddNot"\n'
@@ -155,3 +157,18 @@ def test_diff_lists_only_the_new_survivors(
     assert status == 1
     assert "'if b:' -> 'if not b:'" in out and "'if a:'" not in out
     assert "1 new survivors, 0 stale entries" in out
+    # Once 'if b' is killed, the entry for 'if a' still matches; an entry whose survivor is
+    # gone is stale, unless the run was cut short.
+    module["survivors"] = []
+    (tmp_path / "report.json").write_text(json.dumps(report))
+    assert (
+        mutate.main(
+            ["diff", str(tmp_path / "report.json"), "--equivalents", str(tmp_path / "eq.toml")]
+        )
+        == 0
+    )
+    assert "0 new survivors, 1 stale entries" in capsys.readouterr().out
+    module["not_run"] = 5
+    (tmp_path / "report.json").write_text(json.dumps(report))
+    mutate.main(["diff", str(tmp_path / "report.json"), "--equivalents", str(tmp_path / "eq.toml")])
+    assert "0 new survivors, 0 stale entries" in capsys.readouterr().out

@@ -490,13 +490,18 @@ def print_new_survivors(report: Mapping[str, object], accepted: Sequence[Equival
                 f"new survivor {name} {m.module}:{m.lineno} {m.operator}: {m.line!r} -> {m.mutant!r}"
             )
         new += len(t.new_survivors)
-    run_modules = {m["module_path"] for m in modules.values()}
+    # An entry is stale when its module ran in full and no survivor matches it; a run cut
+    # short (--max-seconds) cannot tell.
+    complete = {m["module_path"] for m in modules.values() if not m.get("not_run")}
     stale = [
         e
         for e in accepted
-        if any(e.module.startswith(p) for p in run_modules)
+        if any(e.module.startswith(p) for p in complete)
         and not any(e.accepts(m) for m in survivors_seen)
     ]
+    for name, m in modules.items():
+        if m.get("not_run"):
+            print(f"{name}: {m['not_run']} mutants not run (cut short): survivors may be missing")
     for e in stale:
         print(f"listed but not seen (killed now, or the line changed): {e.module}: {e.line!r}")
     print(f"{new} new survivors, {len(stale)} stale entries in the equivalents list")
