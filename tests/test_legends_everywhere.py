@@ -109,6 +109,34 @@ MET: list[tuple[Legend, str, set[Legend], str]] = [
         "a Dwarf and 2 Elves around one Portal",
     ),
     (L.FOUR_TRIBES, "E?W/???/H?G", {L.FOUR_TRIBES}, "four Tribes, none connected"),
+]
+
+# Three or four cards around one: the middle card has neighbours on both sides of the line
+# between rows 1 and 2 wherever the T or the cross straddles it, which the tables for the
+# two halves of the grid must add up, not cancel (a '^' for a '|' there goes unseen by
+# patterns of two neighbours).
+_AROUND = [
+    (L.BATTLE_GOBLIN_HUMAN, "H", "G"),
+    (L.BATTLE_GOBLIN_HUMAN, "G", "H"),
+    (L.BATTLE_GOBLIN_ELF, "E", "G"),
+    (L.BATTLE_GOBLIN_ELF, "G", "E"),
+    (L.BATTLE_GOBLIN_DWARF, "W", "G"),
+    (L.BATTLE_GOBLIN_DWARF, "G", "W"),
+    (L.BATTLE_ELF_DWARF, "W", "E"),
+    (L.BATTLE_ELF_DWARF, "E", "W"),
+]
+MET += [
+    (legend, f"?{x}?/{x}{y}{x}", {legend}, f"3 {x} around one {y}, a T") for legend, x, y in _AROUND
+]
+MET += [
+    (legend, f"?{x}?/{x}{y}{x}/?{x}?", {legend}, f"4 {x} around one {y}, a cross")
+    for legend, x, y in _AROUND
+]
+MET += [
+    (L.THREE_FORESTS, "?F?/FFF", {L.THREE_FORESTS}, "a T of four"),
+    (L.THREE_MOUNTAINS, "?M?/MMM/?M?", {L.THREE_MOUNTAINS}, "a cross of five"),
+    (L.THREE_PLAINS, "?P?/PPP", {L.THREE_PLAINS}, "a T of four"),
+    (L.THREE_SWAMPS, "?S?/SSS/?S?", {L.THREE_SWAMPS}, "a cross of five"),
     (
         L.FOUR_TRIBES,
         "EWHG",
