@@ -1,4 +1,4 @@
-"""Nox sessions: ``nox -s tests typecheck lint docs`` (and ``bench``)."""
+"""Nox sessions: ``nox -s tests typecheck lint docs`` (and ``bench``, ``mutate``)."""
 
 from __future__ import annotations
 
@@ -45,3 +45,17 @@ def bench(session: nox.Session) -> None:
     """Run the benchmarks in full (``nox -s bench -- --quick`` for a short run); not a default."""
     session.install(".")
     session.run("python", "benchmarks/bench.py", *session.posargs)
+
+
+@nox.session(python="3.11", default=False)
+def mutate(session: nox.Session) -> None:
+    """Mutation testing of the rules modules with cosmic-ray; not a default, not in CI.
+
+    Each mutant of connections, scoring, legends, kingdom, rulesets, game/transitions and
+    the checker runs its module's tests in a fresh process (see ``tools/mutate.py``).
+    ``nox -s mutate -- legends --jobs 2`` runs some modules only, two at a time; the report
+    and the survivors not listed in ``tests/mutation_equivalents.toml`` go to
+    ``.nox/mutation-report/``.
+    """
+    session.install(".[tests,mutation]")
+    session.run("python", "tools/mutate.py", "run", *session.posargs)

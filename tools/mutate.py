@@ -1,0 +1,541 @@
+"""Mutation testing of the rules modules with cosmic-ray, and the survivors it leaves.
+
+Usage (``nox -s mutate`` runs the first form for every module)::
+
+    python tools/mutate.py run [MODULE ...] [--jobs N] [--max-seconds S] [--out DIR]
+    python tools/mutate.py diff [DIR/report.json]   # survivors not listed as equivalent
+
+``DIR`` defaults to ``.nox/mutation-report`` (ignored by git, ruff and pytest).
+
+Why cosmic-ray and not mutmut 3: mutmut 3 does not mutate decorated functions (the
+``@cache`` Portal-layout builder of ``connections.py``) nor module-level tables (the
+bitboard tables of ``legends.py`` and ``scoring.py``), and it runs each mutant inside a
+process whose caches were filled at import by the original code, so a mutant of a table
+builder is never seen. cosmic-ray writes each mutant into the source file and runs the
+test command in a fresh process, which imports the mutated module from scratch: every
+table, cache and decorated function is built by the mutant.
+
+How a run goes, for each module (see ``MODULES``):
+
+1. the worktree's ``src``, ``tests`` and ``pyproject.toml`` are copied into a scratch
+   directory (cosmic-ray edits the source file in place, so the worktree itself is never
+   touched, and other runs or test sessions never see a mutant);
+2. cosmic-ray's baseline runs the module's tests unmutated (they must pass);
+3. ``cosmic-ray init`` lists the mutants and ``cosmic-ray exec`` runs the module's tests
+   once per mutant (``pytest -x -p no:cacheprovider --hypothesis-seed=0``, so a run is
+   reproducible), one mutant at a time;
+4. the results go to ``DIR/report.json`` and ``DIR/report.md``: per module the mutants
+   killed, survived, timed out or incompetent, the kill rate, and every survivor with its
+   diff; survivors that ``tests/mutation_equivalents.toml`` accepts as equivalent are
+   marked, so that the kill rate of the non-equivalent mutants is reported too.
+
+Modules run ``--jobs`` at a time (default 1), each with its own scratch copy; the whole
+run is ``nice``-d (``--nice``, default 19), since the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import glob
+import json
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENTS = ROOT / "tests" / "mutation_equivalents.toml"
+REPORT_DIR = ROOT / ".nox" / "mutation-report"
+
+
+@dataclass(frozen=True)
+class Target:
+    """A module to mutate and the tests that must kill its mutants.
+
+    Attributes:
+        name: the short name used on the command line.
+        paths: candidate source paths, the first that exists is mutated (a package
+            directory is mutated file by file).
+        tests: glob patterns of the test files run against each mutant.
+    """
+
+    name: str
+    paths: tuple[str, ...]
+    tests: tuple[str, ...]
+
+
+MODULES: Mapping[str, Target] = {
+    t.name: t
+    for t in (
+        Target("rulesets", ("src/drako_rules/rulesets.py",), ("tests/test_rulesets*.py",)),
+        Target("legends", ("src/drako_rules/legends.py",), ("tests/test_legends*.py",)),
+        Target("connections", ("src/drako_rules/connections.py",), ("tests/test_connections*.py",)),
+        Target(
+            "scoring",
+            ("src/drako_rules/scoring.py",),
+            (
+                "tests/test_scoring*.py",
+                "tests/test_score_*.py",
+                "tests/test_ranking*.py",
+                "tests/test_worked_examples.py",
+            ),
+        ),
+        Target("kingdom", ("src/drako_rules/kingdom.py",), ("tests/test_kingdom*.py",)),
+        Target(
+            "transitions",
+            ("src/drako_rules/game/transitions.py",),
+            (
+                "tests/test_game_turns*.py",
+                "tests/test_game_moves*.py",
+                "tests/test_game_end*.py",
+                "tests/test_game_legends*.py",
+                "tests/test_game_setup*.py",
+                "tests/test_game_machine*.py",
+                "tests/test_game_state*.py",
+                "tests/test_draw_*.py",
+            ),
+        ),
+        Target(
+            "checker",
+            ("src/drako_rules/checker.py", "src/drako_rules/checker"),
+            ("tests/test_checker*.py", "tests/test_cli*.py"),
+        ),
+    )
+}
+
+#: What the test command adds to pytest: stop at the first failure, no cache, and one
+#: Hypothesis seed so that two runs on the same code give the same survivors.
+PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0")
+
+
+# --- survivors and the equivalents list ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One mutant as the report keeps it.
+
+    Attributes:
+        module: the mutated file, relative to the repository (``src/drako_rules/x.py``).
+        operator: cosmic-ray's operator (``core/NumberReplacer``).
+        line: the source line mutated, stripped.
+        mutant: the same line after the mutation, stripped.
+        lineno: the line number (1-based) in the file the run mutated.
+        outcome: ``killed``, ``survived``, ``timeout``, ``incompetent`` or ``not-run``.
+    """
+
+    module: str
+    operator: str
+    line: str
+    mutant: str
+    lineno: int
+    outcome: str
+
+    @property
+    def key(self) -> tuple[str, str, str, str]:
+        """What identifies the mutant across runs and edits elsewhere in the file."""
+        return (self.module, self.operator, self.line, self.mutant)
+
+
+@dataclass(frozen=True)
+class Equivalent:
+    """An accepted equivalent mutant of ``tests/mutation_equivalents.toml``.
+
+    ``operator`` may be a shell pattern (``core/ReplaceBinaryOperator_BitOr_*``) and
+    ``mutant`` may be ``*`` (any mutation of the line by those operators), for the mutants
+    of a line that no mutation can change, such as an annotation.
+    """
+
+    module: str
+    operator: str
+    line: str
+    mutant: str
+    why: str
+
+    def accepts(self, m: Mutant) -> bool:
+        """Whether this entry accepts the survivor ``m`` as equivalent."""
+        return (
+            self.module == m.module
+            and self.line == m.line
+            and fnmatch.fnmatchcase(m.operator, self.operator)
+            and (self.mutant == "*" or self.mutant == m.mutant)
+        )
+
+
+def load_equivalents(path: Path = EQUIVALENTS) -> list[Equivalent]:
+    """The accepted equivalent mutants; each entry needs module, operator, line, mutant, why."""
+    if not path.exists():
+        return []
+    document = tomllib.loads(path.read_text(encoding="utf-8"))
+    entries = document.get("equivalent", [])
+    if not isinstance(entries, list):
+        raise ValueError(f"{path}: 'equivalent' must be an array of tables")
+    out = []
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            raise ValueError(f"{path}: equivalent[{i}] is not a table")
+        fields = ("module", "operator", "line", "mutant", "why")
+        missing = [f for f in fields if not isinstance(entry.get(f), str) or not entry[f]]
+        if missing:
+            raise ValueError(f"{path}: equivalent[{i}] lacks {', '.join(missing)}")
+        unknown = sorted(set(entry) - set(fields))
+        if unknown:
+            raise ValueError(f"{path}: equivalent[{i}] has unknown keys {', '.join(unknown)}")
+        out.append(Equivalent(*(str(entry[f]) for f in fields)))
+    return out
+
+
+def changed_lines(diff: str) -> tuple[str, str, int]:
+    """The line a unified diff removes, the line it adds (both stripped), and its number."""
+    removed = added = ""
+    lineno = 0
+    new_line = 0
+    for text in diff.splitlines():
+        if text.startswith(("---", "+++")):
+            continue
+        if text.startswith("@@"):
+            # @@ -a,b +c,d @@: the hunk's first line in the old file is a.
+            old = text.split()[1]
+            new_line = int(old[1:].split(",")[0])
+            continue
+        if text.startswith("-") and not removed:
+            removed, lineno = text[1:].strip(), new_line
+        elif text.startswith("+") and not added:
+            added = text[1:].strip()
+        if not text.startswith("+"):
+            new_line += 1
+    return removed, added, lineno
+
+
+def mutants_of_dump(lines: Iterable[str], root: Path) -> list[Mutant]:
+    """The mutants of a ``cosmic-ray dump`` (one JSON ``[work_item, result]`` per line)."""
+    out = []
+    for text in lines:
+        if not text.strip():
+            continue
+        item, result = json.loads(text)
+        spec = item["mutations"][0]
+        module = Path(spec["module_path"])
+        if module.is_absolute():
+            module = module.relative_to(root)
+        if result is None:
+            out.append(Mutant(str(module), spec["operator_name"], "", "", 0, "not-run"))
+            continue
+        outcome = result.get("test_outcome") or result.get("worker_outcome") or "unknown"
+        if outcome == "killed" and (result.get("output") or "").strip() == "timeout":
+            outcome = "timeout"
+        removed, added, lineno = changed_lines(result.get("diff") or "")
+        out.append(Mutant(str(module), spec["operator_name"], removed, added, lineno, str(outcome)))
+    return out
+
+
+@dataclass
+class Tally:
+    """The outcome counts of a module's mutants, and its kill rates."""
+
+    killed: int = 0
+    timeout: int = 0
+    survived: int = 0
+    equivalent: int = 0
+    incompetent: int = 0
+    not_run: int = 0
+    other: int = 0
+    new_survivors: list[Mutant] = field(default_factory=list)
+
+    @property
+    def run(self) -> int:
+        """Mutants whose tests ran to a verdict (killed, timed out or survived)."""
+        return self.killed + self.timeout + self.survived
+
+    @property
+    def kill_rate(self) -> float | None:
+        """Killed (timeouts included) over mutants run, equivalents counted as survivors."""
+        return (self.killed + self.timeout) / self.run if self.run else None
+
+    @property
+    def non_equivalent_kill_rate(self) -> float | None:
+        """Killed over mutants run, leaving out the accepted equivalents."""
+        counted = self.run - self.equivalent
+        return (self.killed + self.timeout) / counted if counted else None
+
+
+def tally(mutants: Sequence[Mutant], equivalents: Sequence[Equivalent]) -> Tally:
+    """Count the outcomes; survivors not accepted as equivalent are the new ones."""
+    t = Tally()
+    for m in mutants:
+        if m.outcome == "killed":
+            t.killed += 1
+        elif m.outcome == "timeout":
+            t.timeout += 1
+        elif m.outcome == "survived":
+            t.survived += 1
+            if any(e.accepts(m) for e in equivalents):
+                t.equivalent += 1
+            else:
+                t.new_survivors.append(m)
+        elif m.outcome == "incompetent":
+            t.incompetent += 1
+        elif m.outcome == "not-run":
+            t.not_run += 1
+        else:
+            t.other += 1
+    return t
+
+
+def _percent(rate: float | None) -> str:
+    return "n/a" if rate is None else f"{100 * rate:.1f} %"
+
+
+def render_markdown(report: Mapping[str, object]) -> str:
+    """The report as a Markdown page: a table of modules, then each new survivor."""
+    modules = report["modules"]
+    assert isinstance(modules, dict)
+    lines = [
+        "# Mutation testing report",
+        "",
+        f"cosmic-ray, {report['started']}, {report['machine']}; tests: pytest "
+        + " ".join(PYTEST_ARGS),
+        "",
+        "| module | mutants | killed | timeout | survived | equivalent | incompetent | "
+        "not run | kill rate | non-equivalent kill rate | wall time |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name, m in modules.items():
+        lines.append(
+            f"| {name} | {m['mutants']} | {m['killed']} | {m['timeout']} | {m['survived']} | "
+            f"{m['equivalent']} | {m['incompetent']} | {m['not_run']} | {m['kill_rate']} | "
+            f"{m['non_equivalent_kill_rate']} | {m['seconds']:.0f} s |"
+        )
+    for name, m in modules.items():
+        survivors = m["new_survivors"]
+        lines += ["", f"## {name}: {len(survivors)} survivors not listed as equivalent", ""]
+        for s in survivors:
+            lines.append(
+                f"- `{s['module']}:{s['lineno']}` {s['operator']}: `{s['line']}` → `{s['mutant']}`"
+            )
+    return "\n".join(lines) + "\n"
+
+
+# --- running -------------------------------------------------------------------------------
+
+
+def _scratch_copy(workdir: Path) -> None:
+    """A copy of the sources and tests (no caches, no bytecode) for cosmic-ray to edit."""
+    if workdir.exists():
+        shutil.rmtree(workdir)
+    workdir.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", ".pytest_cache")
+    shutil.copytree(ROOT / "src", workdir / "src", ignore=ignore)
+    shutil.copytree(ROOT / "tests", workdir / "tests", ignore=ignore)
+    shutil.copy(ROOT / "pyproject.toml", workdir / "pyproject.toml")
+
+
+def _module_path(target: Target) -> str:
+    for path in target.paths:
+        if (ROOT / path).exists():
+            return path
+    raise SystemExit(f"mutate: none of {', '.join(target.paths)} exists")
+
+
+def _test_files(target: Target) -> list[str]:
+    files = sorted({f for pattern in target.tests for f in glob.glob(pattern, root_dir=ROOT)})
+    if not files:
+        raise SystemExit(f"mutate: no test file matches {', '.join(target.tests)}")
+    return files
+
+
+def _config(module_path: str, tests: Sequence[str], timeout: float) -> str:
+    command = shlex.join([sys.executable, "-m", "pytest", *PYTEST_ARGS, *tests])
+    return (
+        "[cosmic-ray]\n"
+        f"module-path = {json.dumps(module_path)}\n"
+        f"timeout = {timeout}\n"
+        "excluded-modules = []\n"
+        f"test-command = {json.dumps(command)}\n\n"
+        "[cosmic-ray.distributor]\n"
+        'name = "local"\n'
+    )
+
+
+def _cosmic_ray(args: Sequence[str], cwd: Path, timeout: float | None = None) -> str:
+    """Run a cosmic-ray command in ``cwd``; on ``timeout``, stop its whole process group."""
+    env = dict(os.environ, PYTHONPATH=str(cwd / "src"), PYTHONDONTWRITEBYTECODE="1")
+    with subprocess.Popen(
+        [sys.executable, "-m", "cosmic_ray.cli", *args],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    ) as proc:
+        try:
+            output, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGTERM)
+            output, _ = proc.communicate()
+            return output
+        if proc.returncode:
+            raise SystemExit(f"mutate: cosmic-ray {args[0]} failed in {cwd}:\n{output[-4000:]}")
+        return output
+
+
+def run_module(
+    target: Target, out: Path, timeout: float | None, max_seconds: float | None
+) -> dict[str, object]:
+    """Mutate one module in its scratch copy; the module's part of the report."""
+    module_path = _module_path(target)
+    tests = _test_files(target)
+    workdir = out / "work" / target.name
+    _scratch_copy(workdir)
+    config = workdir / "cosmic-ray.toml"
+    config.write_text(_config(module_path, tests, timeout or 600.0))
+    start = time.monotonic()
+    print(f"mutate: {target.name}: baseline ({', '.join(tests)})", flush=True)
+    _cosmic_ray(["baseline", "cosmic-ray.toml"], workdir)
+    if timeout is None:  # ten times the unmutated run, at least 60 s: a mutant that loops
+        timeout = max(60.0, 10 * (time.monotonic() - start))
+        config.write_text(_config(module_path, tests, round(timeout)))
+    _cosmic_ray(["init", "cosmic-ray.toml", "session.sqlite"], workdir)
+    print(f"mutate: {target.name}: running the mutants", flush=True)
+    _cosmic_ray(["exec", "cosmic-ray.toml", "session.sqlite"], workdir, timeout=max_seconds)
+    seconds = time.monotonic() - start
+    dump = _cosmic_ray(["dump", "session.sqlite"], workdir)
+    mutants = mutants_of_dump(dump.splitlines(), workdir)
+    t = tally(mutants, load_equivalents())
+    result: dict[str, object] = {
+        "module_path": module_path,
+        "tests": tests,
+        "mutants": len(mutants),
+        "killed": t.killed,
+        "timeout": t.timeout,
+        "survived": t.survived,
+        "equivalent": t.equivalent,
+        "incompetent": t.incompetent,
+        "not_run": t.not_run,
+        "kill_rate": _percent(t.kill_rate),
+        "non_equivalent_kill_rate": _percent(t.non_equivalent_kill_rate),
+        "seconds": seconds,
+        "seconds_per_mutant_limit": timeout,
+        "survivors": [m.__dict__ for m in mutants if m.outcome == "survived"],
+        "new_survivors": [m.__dict__ for m in t.new_survivors],
+    }
+    print(
+        f"mutate: {target.name}: {len(mutants)} mutants, kill rate {result['kill_rate']}, "
+        f"{len(t.new_survivors)} survivors not listed as equivalent, {seconds:.0f} s",
+        flush=True,
+    )
+    return result
+
+
+def _machine() -> str:
+    return f"{os.cpu_count()} cores, CPython {sys.version.split()[0]}"
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    names = args.modules or list(MODULES)
+    unknown = [n for n in names if n not in MODULES]
+    if unknown:
+        raise SystemExit(
+            f"mutate: unknown module {', '.join(unknown)}; known: {', '.join(MODULES)}"
+        )
+    if args.nice:
+        os.nice(args.nice)
+    out = Path(args.out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(
+            pool.map(lambda n: run_module(MODULES[n], out, args.timeout, args.max_seconds), names)
+        )
+    report: dict[str, object] = {
+        "started": started,
+        "machine": _machine(),
+        "modules": dict(zip(names, results, strict=True)),
+    }
+    (out / "report.json").write_text(json.dumps(report, indent=2) + "\n")
+    (out / "report.md").write_text(render_markdown(report))
+    print(f"mutate: report in {out / 'report.md'} and {out / 'report.json'}")
+    print_new_survivors(report, load_equivalents())
+    return 0
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    """Print the survivors of a report that the equivalents list does not accept."""
+    report = json.loads(Path(args.report).read_text())
+    return 1 if print_new_survivors(report, load_equivalents(Path(args.equivalents))) else 0
+
+
+def print_new_survivors(report: Mapping[str, object], accepted: Sequence[Equivalent]) -> int:
+    """Print each survivor the list does not accept, and each stale entry; the new count."""
+    modules = report["modules"]
+    assert isinstance(modules, dict)
+    new = 0
+    survivors_seen: list[Mutant] = []
+    for name, module in modules.items():
+        survivors = [Mutant(**s) for s in module["survivors"]]
+        t = tally(survivors, accepted)
+        survivors_seen += survivors
+        for m in t.new_survivors:
+            print(
+                f"new survivor {name} {m.module}:{m.lineno} {m.operator}: {m.line!r} -> {m.mutant!r}"
+            )
+        new += len(t.new_survivors)
+    # An entry is stale when its module ran in full and no survivor matches it; a run cut
+    # short (--max-seconds) cannot tell.
+    complete = {m["module_path"] for m in modules.values() if not m.get("not_run")}
+    stale = [
+        e
+        for e in accepted
+        if any(e.module.startswith(p) for p in complete)
+        and not any(e.accepts(m) for m in survivors_seen)
+    ]
+    for name, m in modules.items():
+        if m.get("not_run"):
+            print(f"{name}: {m['not_run']} mutants not run (cut short): survivors may be missing")
+    for e in stale:
+        print(f"listed but not seen (killed now, or the line changed): {e.module}: {e.line!r}")
+    print(f"{new} new survivors, {len(stale)} stale entries in the equivalents list")
+    return new
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="mutate", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="mutate modules and write a report")
+    run.add_argument("modules", nargs="*", help=f"modules (default all): {', '.join(MODULES)}")
+    run.add_argument("--jobs", type=int, default=1, help="modules mutated at once (default 1)")
+    run.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        help="seconds per mutant's tests (default: 10 times the unmutated run, at least 60)",
+    )
+    run.add_argument(
+        "--max-seconds", type=float, default=None, help="stop each module's run after this long"
+    )
+    run.add_argument("--nice", type=int, default=19, help="niceness increment (default 19)")
+    run.add_argument("--out", default=str(REPORT_DIR), help="report directory")
+    run.set_defaults(func=cmd_run)
+    diff = sub.add_parser("diff", help="survivors of a report not listed as equivalent")
+    diff.add_argument(
+        "report", nargs="?", default=str(REPORT_DIR / "report.json"), help="a report.json of 'run'"
+    )
+    diff.add_argument("--equivalents", default=str(EQUIVALENTS), help="the equivalents list")
+    diff.set_defaults(func=cmd_diff)
+    args = parser.parse_args(argv)
+    result: int = args.func(args)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())
