@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import doctest
 import importlib
-import importlib.util
 import os
 import pkgutil
 import re
@@ -25,6 +24,16 @@ import pytest
 import drako_rules
 from transcripts import fences
 
+
+def installed(module: str) -> bool:
+    """Whether ``module`` can be imported."""
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SRC = Path(drako_rules.__file__).resolve().parent.parent  # the src/ of the tested package
@@ -33,7 +42,7 @@ OPT_OUT_COMMENT = "<!-- no-test -->"
 #: Before a block that needs the optional extra ``rl`` (drako_rules.env): the block runs
 #: when PettingZoo, Gymnasium and NumPy are installed, and is skipped otherwise.
 RL_COMMENT = "<!-- needs the rl extra -->"
-RL_EXTRA = all(importlib.util.find_spec(m) for m in ("pettingzoo", "gymnasium", "numpy"))
+RL_EXTRA = all(installed(m) for m in ("pettingzoo", "gymnasium", "numpy"))
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import doctest
 import importlib
-import importlib.util
 import pkgutil
 
 import pytest
@@ -18,8 +17,17 @@ MODULES = sorted(
 )
 
 
+def installed(module: str) -> bool:
+    """Whether ``module`` can be imported."""
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
 #: Whether the optional extra ``rl`` (drako_rules.env's PettingZoo, Gymnasium, NumPy) is here.
-RL_EXTRA = all(importlib.util.find_spec(m) for m in ("pettingzoo", "gymnasium", "numpy"))
+RL_EXTRA = all(installed(m) for m in ("pettingzoo", "gymnasium", "numpy"))
 
 
 @pytest.mark.parametrize("name", ["drako_rules", *MODULES])
