@@ -56,7 +56,7 @@ from drako_rules.env import (
     raw_env,
     rewards_from_places,
 )
-from strategies import finished_games, game_states, states_with_equal_views
+from strategies import finished_games, game_states, rehide, states_with_equal_views
 
 ROOT = Path(__file__).resolve().parent.parent
 # PettingZoo's and Gymnasium's checkers warn about what every classic environment does: a
@@ -161,6 +161,17 @@ def test_equal_views_give_equal_observations(pair: tuple[GameState, GameState]) 
         oa, ob = agent_observation(va), agent_observation(vb)
         assert np.array_equal(oa["observation"], ob["observation"])
         assert np.array_equal(oa["action_mask"], ob["action_mask"])
+
+
+def test_rehidden_state_differs_but_observes_the_same() -> None:
+    """A dealt game with its hidden cards dealt again is another state (other Unexplored
+    Lands, another draw pile) whose observations are the same for both seats."""
+    state = raw_env_reset(2, 1).game_state
+    other = rehide(state, random.Random(3))
+    assert other.hidden != state.hidden and other.draw_pile != state.draw_pile
+    for seat in (0, 1):
+        assert np.array_equal(observe(player_view(state, seat)), observe(player_view(other, seat)))
+    assert not np.array_equal(observe(player_view(state, 0)), observe(player_view(state, 1)))
 
 
 @given(game_states())

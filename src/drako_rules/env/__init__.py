@@ -45,7 +45,7 @@ from drako_rules.env.observation import (
     observe,
 )
 from drako_rules.env.render import view_text
-from drako_rules.env.rewards import rewards_from_places
+from drako_rules.env.rewards import final_rewards, is_truncated, rewards_from_places
 from drako_rules.env.single import SingleAgentEnv
 
 __all__ = [
@@ -61,6 +61,8 @@ __all__ = [
     "action_mask",
     "agent_observation",
     "env",
+    "final_rewards",
+    "is_truncated",
     "observation_space",
     "observe",
     "raw_env",

@@ -42,7 +42,7 @@ from pettingzoo.utils import wrappers
 from drako_rules.cards import check_player_count
 from drako_rules.env.observation import OBSERVATION_SIZE, observe
 from drako_rules.env.render import view_text
-from drako_rules.env.rewards import rewards_from_places
+from drako_rules.env.rewards import final_rewards, is_truncated
 from drako_rules.errors import GameError, InvalidMoveError
 from drako_rules.game import (
     ACTION_SPACE_SIZE,
@@ -298,13 +298,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if state.is_over:
             ranking = final_ranking(state)
             totals = [sheet.total for sheet in final_scores(state)]
-            rewards = rewards_from_places(ranking.places)
+            rewards = final_rewards(state)
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = rewards[seat]
                 self.terminations[name] = True
                 self.infos[name] = {"place": ranking.places[seat], "score": totals[seat]}
             self._accumulate_rewards()
-        elif self.max_moves is not None and len(self._moves) >= self.max_moves:
+        elif is_truncated(state, len(self._moves), self.max_moves):
             for name in self.agents:
                 self.truncations[name] = True
         self.agent_selection = self.possible_agents[state.current_player]

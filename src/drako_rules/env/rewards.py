@@ -28,8 +28,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from drako_rules.errors import GameError
+from drako_rules.game import GameState, final_ranking
 
-__all__ = ["rewards_from_places"]
+__all__ = ["final_rewards", "is_truncated", "rewards_from_places"]
 
 
 def rewards_from_places(places: Sequence[int]) -> tuple[float, ...]:
@@ -56,3 +57,37 @@ def rewards_from_places(places: Sequence[int]) -> tuple[float, ...]:
     return tuple(
         (sum(q > p for q in places) - sum(q < p for q in places)) / (n - 1) for p in places
     )
+
+
+def final_rewards(state: GameState) -> tuple[float, ...]:
+    """The rewards of a finished game, by seat: [`rewards_from_places`][drako_rules.env.rewards.rewards_from_places] of its final ranking (R7.3, R5.6).
+
+    Raises:
+        GameError: the game is not over (a game cut short is never scored, R7.4).
+
+    Examples:
+        >>> from drako_rules import play_random_game
+        >>> rewards = final_rewards(play_random_game(3, seed=8).state)
+        >>> sorted(rewards), sum(rewards)
+        ([-1.0, 0.0, 1.0], 0.0)
+    """
+    return rewards_from_places(final_ranking(state).places)
+
+
+def is_truncated(state: GameState, moves: int, max_moves: int | None) -> bool:
+    """Whether a game is cut by the move limit: not over after ``max_moves`` decisions (R7.4).
+
+    The rules set no limit (R7.4); software that runs games sets one, and a game cut by it
+    is *truncated*: not finished, not scored, no reward.
+
+    Args:
+        state: the game now.
+        moves: the decisions made so far, by all players together.
+        max_moves: the limit; None for none.
+
+    Examples:
+        >>> from drako_rules import new_game
+        >>> is_truncated(new_game(2, seed=1), 10, 10), is_truncated(new_game(2, seed=1), 9, 10)
+        (True, False)
+    """
+    return max_moves is not None and moves >= max_moves and not state.is_over

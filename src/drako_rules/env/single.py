@@ -39,7 +39,7 @@ from drako_rules.env.aec import (
     observation_space,
 )
 from drako_rules.env.render import view_text
-from drako_rules.env.rewards import rewards_from_places
+from drako_rules.env.rewards import final_rewards, is_truncated
 from drako_rules.errors import GameError, IllegalMoveError
 from drako_rules.game import (
     ACTION_SPACE_SIZE,
@@ -49,7 +49,6 @@ from drako_rules.game import (
     Player,
     RandomPlayer,
     apply_move,
-    final_ranking,
     new_game,
     player_view,
 )
@@ -204,9 +203,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         while True:
             if state.is_over:
                 self._state = state
-                rewards = rewards_from_places(final_ranking(state).places)
-                return True, False, rewards[self.seat]
-            if limit is not None and len(self._moves) >= limit:
+                return True, False, final_rewards(state)[self.seat]
+            if is_truncated(state, len(self._moves), limit):
                 self._state = state
                 return False, True, 0.0
             seat = state.current_player
