@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
+import drako_rules.env.observation as observation_module
 from drako_rules import (
     Card,
     GameError,
@@ -227,6 +228,12 @@ def test_docs_page_table_gives_the_layouts_slices() -> None:
     rows = re.findall(r"^\| `(\w+)` \| (\d+)(?:–(\d+))? \|", text, flags=re.MULTILINE)
     documented = {name: (int(a), int(b or a) + 1) for name, a, b in rows}
     assert documented == {name: (s.start, s.stop) for name, s in LAYOUT.items()}
+    # and the module's own table (ranges only), in the same order
+    doc = observation_module.__doc__ or ""
+    ranges = re.findall(r"^\| (\d+)(?:–(\d+))? \|", doc, flags=re.MULTILINE)
+    assert [(int(a), int(b or a) + 1) for a, b in ranges] == [
+        (s.start, s.stop) for s in LAYOUT.values()
+    ]
 
 
 def test_observe_a_hand_built_view_bounded() -> None:

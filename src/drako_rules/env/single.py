@@ -68,7 +68,10 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         opponents: the players of the other seats, in seat order (skipping ``seat``); the
             game has ``len(opponents) + 1`` players (2–4, R1.3). None: one
             [`RandomPlayer`][drako_rules.game.players.RandomPlayer], whose choices come from the seed of
-            ``reset`` (so a seeded episode is reproducible).
+            ``reset`` (so a seeded episode is reproducible). Given players keep their own
+            state (a ``RandomPlayer``'s generator goes on from episode to episode): for
+            reproducible seeded episodes, give players that depend on the view alone, or
+            reseed them before ``reset``.
         seat: the agent's seat, 0 by default; seat 0 moves first (R2.7).
         ruleset: ``"pocket"`` or ``"classic"`` (R9).
         max_moves: the decisions of all players together after which an unfinished game
