@@ -408,8 +408,8 @@ def test_reset_with_a_seed_deals_new_game_of_that_seed_and_the_record_replays() 
 
 
 def test_an_illegal_action_raises_and_changes_nothing() -> None:
-    """In the AEC environment an action outside the mask raises IllegalMoveError and the
-    game stays as it was; a non-action raises InvalidMoveError."""
+    """In the AEC environment, bare or wrapped, an action outside the mask raises
+    IllegalMoveError and the game stays as it was; a non-action raises InvalidMoveError."""
     e = raw_env()
     e.reset(seed=2)
     before = e.game_state
@@ -420,6 +420,12 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     with pytest.raises(InvalidMoveError):
         e.step("draw")  # type: ignore[arg-type]
     assert e.game_state is before and e.agent_selection == "player_0"
+    wrapped = env()
+    wrapped.reset(seed=2)
+    with pytest.raises(InvalidMoveError):
+        wrapped.step(-1)
+    with pytest.raises(IllegalMoveError):
+        wrapped.step(action_id(Move.parse("end")))
 
 
 def test_single_agent_illegal_action_forfeits() -> None:
