@@ -4,6 +4,7 @@ rewards (R5.6) and truncation (R7.4). Skipped when the optional extra ``rl`` is 
 from __future__ import annotations
 
 import itertools
+import pickle
 import random
 import re
 from fractions import Fraction
@@ -502,3 +503,19 @@ def test_single_agent_bad_arguments() -> None:
         SingleAgentEnv([RandomPlayer()] * 4)
     with pytest.raises(GameError):
         SingleAgentEnv([RandomPlayer()], seat=1, max_moves=1)
+
+
+def test_environments_pickle_mid_game() -> None:
+    """The environments pickle mid-game and carry on identically (trainers ship them to
+    worker processes)."""
+    e = raw_env(players=3)
+    e.reset(seed=4)
+    e.step(0)
+    copy = pickle.loads(pickle.dumps(e))
+    assert copy.game_state == e.game_state and copy.agent_selection == e.agent_selection
+    assert np.array_equal(
+        copy.observe("player_1")["observation"], e.observe("player_1")["observation"]
+    )
+    single = SingleAgentEnv()
+    single.reset(seed=4)
+    assert pickle.loads(pickle.dumps(single)).game_state == single.game_state
