@@ -35,7 +35,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from drako_rules import apply_move, legal_moves, new_game
+from drako_rules import apply_move, legal_moves, new_game, play_random_game
 from drako_rules.env import SingleAgentEnv, env, raw_env
 
 
@@ -100,6 +100,18 @@ def runs(n: int, seeds: range) -> dict[str, Callable[[], int]]:
     }
 
 
+def episode_lengths(players: int, games: int) -> dict[str, float]:
+    """The decisions of ``games`` random games (seeds 0, 1, …; ``play_random_game``): mean,
+    median, 99th percentile (99% of the games are at most that long) and longest."""
+    lengths = sorted(len(play_random_game(players, seed).record.moves) for seed in range(games))
+    return {
+        "mean": round(statistics.mean(lengths), 1),
+        "median": statistics.median(lengths),
+        "p99": lengths[len(lengths) * 99 // 100],
+        "max": lengths[-1],
+    }
+
+
 def timed(run: Callable[[], int]) -> float:
     """Calls per second of one run (decisions or steps), the garbage collector off."""
     gc.collect()
@@ -119,7 +131,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="runs of each kind (default 5)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--lengths",
+        type=int,
+        metavar="N",
+        help="instead, measure the episode lengths of N random games per player count",
+    )
     args = parser.parse_args(argv)
+    if args.lengths:
+        lengths = {str(n): episode_lengths(n, args.lengths) for n in args.players}
+        print(json.dumps(lengths, indent=2) if args.json else lengths)
+        return 0
     result: dict[str, object] = {
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
