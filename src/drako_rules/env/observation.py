@@ -65,7 +65,6 @@ import numpy.typing as npt
 
 from drako_rules.cards import Card, Legend, cards_per_kind
 from drako_rules.game import Phase, PlayerState, PlayerView
-from drako_rules.rulesets import RULESETS
 
 __all__ = [
     "LAYOUT",
@@ -150,7 +149,6 @@ _CELL_CODE: Final[dict[int, int]] = {**_CARD_CODE, id(None): _KINDS}
 _LEGEND_CODE: Final[dict[int, int]] = {id(legend): i for i, legend in enumerate(_LEGENDS)}
 _PHASE_CODE: Final[dict[int, int]] = {id(phase): i for i, phase in enumerate(_PHASES)}
 _RULESET_CODE: Final[dict[str, int]] = {name: i for i, name in enumerate(_RULESET_NAMES)}
-assert set(_RULESET_NAMES) == set(RULESETS)
 
 _PHASE: Final = LAYOUT["phase"].start
 _TO_MOVE: Final = LAYOUT["to_move"].start

@@ -52,7 +52,6 @@ from drako_rules.game import (
     new_game,
     player_view,
 )
-from drako_rules.game.setup import check_seat
 from drako_rules.rulesets import Ruleset, get_ruleset
 
 __all__ = ["FORFEIT_REWARD", "SingleAgentEnv"]
@@ -111,7 +110,12 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self._default_opponents = opponents is None
         self._opponents: list[Player] = [RandomPlayer()] if opponents is None else list(opponents)
         self.players = check_player_count(len(self._opponents) + 1)
-        self.seat = check_seat(seat, self.players)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise GameError(
+                f"the agent's seat is a seat from 0 to {self.players - 1} of a "
+                f"{self.players}-player game, not {seat!r:.40}"
+            )
+        self.seat = seat
         self.ruleset = get_ruleset(ruleset)
         self.max_moves = check_max_moves(max_moves)
         if self.max_moves is not None and self.max_moves <= self.seat:
