@@ -12,15 +12,16 @@ PYTHONS = ["3.11", "3.12", "3.13"]
 
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """Run the test suite (pass ``--hypothesis-profile=ci`` for the thorough profile)."""
-    session.install("-e", ".[tests]")
+    """Run the test suite (pass ``--hypothesis-profile=ci`` for the thorough profile), with
+    the rl extra so that drako_rules.env is tested too."""
+    session.install("-e", ".[tests,rl]")
     session.run("python", "-m", "pytest", *session.posargs)
 
 
 @nox.session
 def typecheck(session: nox.Session) -> None:
-    """mypy --strict over the package and the tests."""
-    session.install("-e", ".[typecheck]")
+    """mypy --strict over the package and the tests (drako_rules.env needs the rl extra)."""
+    session.install("-e", ".[typecheck,rl]")
     session.run("mypy", "--strict", "src", "tests")
 
 
@@ -35,7 +36,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """Check the pictures are up to date, then build the docs site with warnings as errors."""
-    session.install("-e", ".[docs]")
+    session.install("-e", ".[docs,rl]")
     session.run("python", "docs/gen_pictures.py", "--check")
     session.run("mkdocs", "build", "--strict", *session.posargs)
 
@@ -59,3 +60,10 @@ def mutate(session: nox.Session) -> None:
     """
     session.install(".[tests,mutation]")
     session.run("python", "tools/mutate.py", "run", *session.posargs)
+
+
+@nox.session(python="3.11", default=False)
+def env_bench(session: nox.Session) -> None:
+    """The learning environments' steps per second beside the engine's decisions; not a default."""
+    session.install(".[rl]")
+    session.run("python", "benchmarks/env_bench.py", *session.posargs)

@@ -10,6 +10,7 @@ import math
 import random
 from collections.abc import Mapping
 
+import attrs
 from hypothesis import strategies as st
 
 from drako_rules import (
@@ -396,3 +397,39 @@ def finished_games(draw: st.DrawFn, players: st.SearchStrategy[int] = player_cou
         ruleset=draw(st.sampled_from(["pocket", "classic"])),
         move_seed=draw(st.integers(0, 2**32)),
     )
+
+
+def rehide(state: GameState, rng: random.Random) -> GameState:
+    """``state`` with everything no player sees dealt again: the kinds of the Unexplored
+    Lands and the draw pile shuffled together, the legend deck shuffled, another seed
+    (R8.2). Every player's view is unchanged (the drawn card stays where it is)."""
+    cells = [
+        (seat, i)
+        for seat, hidden in enumerate(state.hidden)
+        for i, card in enumerate(hidden)
+        if card is not None
+    ]
+    unseen: list[Card] = [
+        card for card in (state.hidden[seat][i] for seat, i in cells) if card is not None
+    ]
+    unseen += state.draw_pile
+    rng.shuffle(unseen)
+    hidden = [list(h) for h in state.hidden]
+    for (seat, i), card in zip(cells, unseen, strict=False):
+        hidden[seat][i] = card
+    legend_deck = list(state.legend_deck)
+    rng.shuffle(legend_deck)
+    return attrs.evolve(
+        state,
+        seed=rng.randrange(2**64),
+        hidden=tuple(tuple(h) for h in hidden),
+        draw_pile=tuple(unseen[len(cells) :]),
+        legend_deck=tuple(legend_deck),
+    )
+
+
+@st.composite
+def states_with_equal_views(draw: st.DrawFn) -> tuple[GameState, GameState]:
+    """Two states of one game that differ only in what no player sees (R8.2)."""
+    state = draw(game_states())
+    return state, rehide(state, random.Random(draw(st.integers(0, 2**32))))

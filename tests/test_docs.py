@@ -24,11 +24,25 @@ import pytest
 import drako_rules
 from transcripts import fences
 
+
+def installed(module: str) -> bool:
+    """Whether ``module`` can be imported."""
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SRC = Path(drako_rules.__file__).resolve().parent.parent  # the src/ of the tested package
 PYTHON_LANGUAGES = {"python", "py", "python3", "pycon"}
 OPT_OUT_COMMENT = "<!-- no-test -->"
+#: Before a block that needs the optional extra ``rl`` (drako_rules.env): the block runs
+#: when PettingZoo, Gymnasium and NumPy are installed, and is skipped otherwise.
+RL_COMMENT = "<!-- needs the rl extra -->"
+RL_EXTRA = all(installed(m) for m in ("pettingzoo", "gymnasium", "numpy"))
 
 
 @dataclass(frozen=True)
@@ -40,6 +54,7 @@ class Block:
     info: str  # the whole fence line after the backticks
     code: str
     opted_out: bool
+    needs_rl: bool = False  # preceded by RL_COMMENT
 
     @property
     def is_python(self) -> bool:
@@ -60,7 +75,11 @@ def fenced_blocks(text: str) -> list[Block]:
         )
         opted_out = 'title="not run"' in fence.info or before == OPT_OUT_COMMENT
         code = "\n".join(fence.body) + "\n"
-        out.append(Block(fence.start + 2, fence.language, fence.info, code, opted_out))
+        out.append(
+            Block(
+                fence.start + 2, fence.language, fence.info, code, opted_out, before == RL_COMMENT
+            )
+        )
     return out
 
 
@@ -69,7 +88,7 @@ def run_blocks(blocks: list[Block], where: str) -> int:
     namespace: dict[str, object] = {"__name__": "__docs__"}
     ran = 0
     for block in blocks:
-        if not block.is_python or block.opted_out:
+        if not block.is_python or block.opted_out or (block.needs_rl and not RL_EXTRA):
             continue
         name = f"{where}:{block.line}"
         if block.is_session:
@@ -103,8 +122,12 @@ def test_code_blocks_of_page_run(page: Path, monkeypatch: pytest.MonkeyPatch) ->
     the repository's folder, as a reader of a clone would run it)."""
     monkeypatch.chdir(ROOT)
     blocks = fenced_blocks(page.read_text(encoding="utf-8"))
+    if not RL_EXTRA and all(b.needs_rl or b.opted_out for b in blocks if b.is_python):
+        pytest.skip("every block of the page needs the rl extra (drako_rules.env)")
     ran = run_blocks(blocks, str(page.relative_to(ROOT)))
-    skipped = [b.line for b in blocks if b.is_python and b.opted_out]
+    skipped = [
+        b.line for b in blocks if b.is_python and (b.opted_out or (b.needs_rl and not RL_EXTRA))
+    ]
     assert ran >= 1 and ran + len(skipped) == sum(b.is_python for b in blocks)
 
 
@@ -145,6 +168,18 @@ def test_collector_finds_blocks_and_honours_only_the_opt_outs() -> None:
     assert run_blocks(blocks, "inline") == 2
     with pytest.raises(AssertionError, match="inline:6"):
         run_blocks(fenced_blocks(text.replace("    2", "    3")), "inline")
+
+
+def test_blocks_marked_for_the_rl_extra_run_only_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A block after RL_COMMENT is marked; it runs when the rl extra is installed and is
+    skipped, not failed, when it is not."""
+    text = "\n".join(["```python", "x = 1", "```", RL_COMMENT, "```python", "y = x + 1", "```"])
+    blocks = fenced_blocks(text)
+    assert [b.needs_rl for b in blocks] == [False, True]
+    monkeypatch.setattr(sys.modules[__name__], "RL_EXTRA", True)
+    assert run_blocks(blocks, "inline") == 2
+    monkeypatch.setattr(sys.modules[__name__], "RL_EXTRA", False)
+    assert run_blocks(blocks, "inline") == 1
 
 
 def test_the_docs_have_code_to_run() -> None:
@@ -256,6 +291,8 @@ def test_rulings_page_lists_every_ruling_and_adaptation() -> None:
 def _public_modules() -> list[tuple[str, set[str]]]:
     modules = []
     for info in pkgutil.walk_packages(drako_rules.__path__, prefix="drako_rules."):
+        if info.name.startswith("drako_rules.env") and not RL_EXTRA:
+            continue  # the optional extra is not installed; the package root never exports it
         module = importlib.import_module(info.name)
         modules.append((info.name, set(getattr(module, "__all__", []))))
     return modules

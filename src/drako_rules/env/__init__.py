@@ -1,0 +1,71 @@
+"""Learning agents (optional extra ``rl``): the game as a PettingZoo and a Gymnasium environment.
+
+Install with ``pip install drako-rules[rl]`` (PettingZoo, Gymnasium, NumPy); the rest of
+drako-rules does not need them.
+
+| name | what |
+|---|---|
+| [`env`][drako_rules.env.aec.env], [`raw_env`][drako_rules.env.aec.raw_env] | the PettingZoo AEC environment, wrapped and bare |
+| [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv] | a Gymnasium environment: one seat learns, given players take the others |
+| [`observe`][drako_rules.env.observation.observe] | the observation vector of a [`PlayerView`][drako_rules.game.views.PlayerView] (R8), with its [`LAYOUT`][drako_rules.env.observation.LAYOUT] |
+| [`rewards_from_places`][drako_rules.env.rewards.rewards_from_places] | the zero-sum rewards of a finished game (R5.6) |
+
+The page "Train an agent" of the docs is the specification card of the environment.
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium as _gymnasium  # noqa: F401
+    import numpy as _numpy  # noqa: F401
+    import pettingzoo as _pettingzoo  # noqa: F401
+except ImportError as exc:  # pragma: no cover - depends on what is installed
+    raise ImportError(
+        f"drako_rules.env needs the 'rl' extra (PettingZoo, Gymnasium, NumPy): "
+        f"pip install 'drako-rules[rl]' ({exc})",
+        name=exc.name,
+    ) from exc
+
+from drako_rules.env.aec import (
+    DEFAULT_MAX_MOVES,
+    RENDER_MODES,
+    Observation,
+    action_mask,
+    agent_observation,
+    env,
+    observation_space,
+    raw_env,
+)
+from drako_rules.env.observation import (
+    LAYOUT,
+    MAX_PLAYERS,
+    OBSERVATION_SIZE,
+    SEAT_BLOCK_SIZE,
+    SEAT_LAYOUT,
+    observe,
+)
+from drako_rules.env.render import view_text
+from drako_rules.env.rewards import final_rewards, is_truncated, rewards_from_places
+from drako_rules.env.single import SingleAgentEnv
+
+__all__ = [
+    "DEFAULT_MAX_MOVES",
+    "LAYOUT",
+    "MAX_PLAYERS",
+    "OBSERVATION_SIZE",
+    "RENDER_MODES",
+    "SEAT_BLOCK_SIZE",
+    "SEAT_LAYOUT",
+    "Observation",
+    "SingleAgentEnv",
+    "action_mask",
+    "agent_observation",
+    "env",
+    "final_rewards",
+    "is_truncated",
+    "observation_space",
+    "observe",
+    "raw_env",
+    "rewards_from_places",
+    "view_text",
+]

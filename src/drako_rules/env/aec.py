@@ -1,0 +1,350 @@
+"""The game as a PettingZoo AEC environment: [`env`][drako_rules.env.aec.env] and [`raw_env`][drako_rules.env.aec.raw_env].
+
+Laid out as PettingZoo's classic environments (chess, connect four): ``env(...)`` is the
+environment wrapped in PettingZoo's ``OrderEnforcingWrapper`` (nothing before
+``reset``), ``raw_env(...)`` the bare one. The classic environments'
+``AssertOutOfBoundsWrapper`` is left out: the environment checks its actions itself and
+raises a clear [`InvalidMoveError`][drako_rules.errors.InvalidMoveError] where that wrapper would
+raise a bare ``AssertionError``, and it cost a quarter of the time of a step.
+
+- **Agents** ``player_0`` … ``player_{n-1}``, one per seat; ``agent_selection`` is the
+  player to move, who may make several decisions in a row (a turn is a claim, a card
+  action, a placement; see [`Phase`][drako_rules.game.state.Phase]).
+- **Actions** ``Discrete(89)``: the engine's action ids
+  ([`action_id`][drako_rules.game.moves.action_id], R2.5, R3, R6.1).
+- **Observations** a ``Dict`` with ``"observation"``, the 887 float32 values of
+  [`observe`][drako_rules.env.observation.observe] (the agent's [`PlayerView`][drako_rules.game.views.PlayerView] only, R8), and
+  ``"action_mask"``, 89 int8, 1 for each legal action (all 0 when it is not the agent's turn).
+- **Rewards** 0 on every step but the last of a finished game, where each agent gets
+  [`rewards_from_places`][drako_rules.env.rewards.rewards_from_places] of the final ranking (R5.6): zero-sum, in ``[−1, 1]``.
+- **Termination** when the game ends (R7.1): every agent is terminated at once, and the
+  ``infos`` of each give its ``place`` and ``score`` (R7.3).
+- **Truncation** after ``max_moves`` decisions of all players together if the game has not
+  ended: every agent is truncated, with reward 0 (R7.4); nothing is scored.
+- **Seeding** ``reset(seed=s)`` deals the game of [`new_game(players, s)`][drako_rules.game.setup.new_game], so
+  ``env.unwrapped.record()`` replays it; ``reset()`` without a seed deals the next game of
+  a sequence that the last seed given decides (R2.8).
+- **Illegal actions** raise [`IllegalMoveError`][drako_rules.errors.IllegalMoveError] and leave the game as it
+  was: the mask says what is legal. (PettingZoo's ``TerminateIllegalWrapper`` is left out:
+  its penalty for one player alone would break the zero-sum rewards.)
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Final
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from drako_rules.cards import check_player_count
+from drako_rules.env.observation import OBSERVATION_SIZE, observe
+from drako_rules.env.render import view_text
+from drako_rules.env.rewards import final_rewards, is_truncated
+from drako_rules.errors import GameError, InvalidMoveError
+from drako_rules.game import (
+    ACTION_SPACE_SIZE,
+    MOVES,
+    GameRecord,
+    GameState,
+    Move,
+    PlayerView,
+    apply_move,
+    final_ranking,
+    final_scores,
+    new_game,
+    player_view,
+)
+from drako_rules.rulesets import Ruleset, get_ruleset
+
+__all__ = [
+    "DEFAULT_MAX_MOVES",
+    "RENDER_MODES",
+    "Observation",
+    "action_mask",
+    "agent_observation",
+    "env",
+    "observation_space",
+    "raw_env",
+]
+
+#: The default move limit (R7.4), far beyond the length of games between random players
+#: (see the "Train an agent" page for measured lengths).
+DEFAULT_MAX_MOVES: Final = 1000
+#: How the environments can render: ``"ansi"`` returns the text, ``"human"`` prints it.
+RENDER_MODES: Final = ("ansi", "human")
+
+#: An agent's observation: ``{"observation": float32[887], "action_mask": int8[89]}``.
+Observation = dict[str, npt.NDArray[np.float32] | npt.NDArray[np.int8]]
+
+
+def observation_space() -> spaces.Dict:
+    """The space of [`agent_observation`][drako_rules.env.aec.agent_observation]: a ``Dict`` of two ``Box``es."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), np.float32),
+            "action_mask": spaces.Box(0, 1, (ACTION_SPACE_SIZE,), np.int8),
+        }
+    )
+
+
+# The action id of each prebuilt move, by identity (the engine hands out those instances),
+# and the mask of each tuple of legal moves the engine returned lately (it hands out the
+# same tuples again), as bytes: bounded, and holding the tuples it keys.
+_ACTION_OF: Final = {id(move): i for i, move in enumerate(MOVES)}
+_MASK_CACHE_LIMIT: Final = 4096
+_mask_cache: dict[int, tuple[tuple[Move, ...], bytes]] = {}
+_NO_MOVE: Final = bytes(ACTION_SPACE_SIZE)
+
+
+def action_mask(view: PlayerView) -> npt.NDArray[np.int8]:
+    """89 int8, 1 for each action id legal for ``view``'s player now (all 0 out of turn)."""
+    moves = view.legal_moves
+    if not moves:
+        return np.frombuffer(bytearray(_NO_MOVE), np.int8)
+    hit = _mask_cache.get(id(moves))
+    if hit is None or hit[0] is not moves:
+        mask = bytearray(ACTION_SPACE_SIZE)
+        get = _ACTION_OF.get
+        for move in moves:
+            i = get(id(move))
+            mask[move.action_id if i is None else i] = 1
+        if len(_mask_cache) >= _MASK_CACHE_LIMIT:
+            _mask_cache.clear()
+        hit = (moves, bytes(mask))
+        _mask_cache[id(moves)] = hit
+    return np.frombuffer(bytearray(hit[1]), np.int8)
+
+
+def agent_observation(view: PlayerView) -> Observation:
+    """The observation ``Dict`` of ``view``'s player: the vector and the action mask (R8)."""
+    return {"observation": observe(view), "action_mask": action_mask(view)}
+
+
+def check_max_moves(max_moves: object) -> int | None:
+    """Return ``max_moves`` if it is None or a positive integer (R7.4).
+
+    Raises:
+        GameError: for anything else.
+    """
+    if max_moves is not None and (
+        isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1
+    ):
+        raise GameError(f"max_moves is a positive integer or None, not {max_moves!r} (R7.4)")
+    return max_moves
+
+
+def check_render_mode(render_mode: object) -> str | None:
+    """Return ``render_mode`` if it is None, ``"ansi"`` or ``"human"``.
+
+    Raises:
+        GameError: for anything else.
+    """
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise GameError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r:.40}")
+    return render_mode if isinstance(render_mode, str) else None
+
+
+def action_to_move(action: object) -> Move:
+    """The move of an action id (a Python or NumPy integer).
+
+    Raises:
+        InvalidMoveError: ``action`` is not an integer in ``range(89)``.
+    """
+    try:
+        n = operator.index(action)  # type: ignore[arg-type]  # anything else is refused here
+    except TypeError:
+        raise InvalidMoveError(
+            f"an action is an integer from 0 to 88, not {action!r:.40}"
+        ) from None
+    if not 0 <= n < ACTION_SPACE_SIZE:
+        raise InvalidMoveError(f"an action is an integer from 0 to 88, not {n}")
+    return MOVES[n]
+
+
+class raw_env(AECEnv):  # type: ignore[misc]
+    """The game of drako-rules as a PettingZoo AEC environment, unwrapped.
+
+    See the module documentation for agents, spaces, rewards, termination and truncation.
+
+    Args:
+        players: 2, 3 or 4 (R1.3).
+        ruleset: the scoring rules, ``"pocket"`` or ``"classic"`` (R9).
+        render_mode: None, ``"ansi"`` or ``"human"``.
+        max_moves: the decisions (of all players together) after which an unfinished
+            game is truncated (R7.4); None for no limit.
+
+    Raises:
+        PlayerCountError: ``players`` is not 2, 3 or 4.
+        RulesetError: an unknown ruleset.
+        GameError: a bad ``render_mode`` or ``max_moves``.
+
+    Examples:
+        >>> e = raw_env(players=2)
+        >>> e.reset(seed=7)
+        >>> e.agent_selection, int(e.action_space("player_0").n)
+        ('player_0', 89)
+        >>> obs, reward, terminated, truncated, info = e.last()
+        >>> int(obs["action_mask"].sum())  # the 24 starting arrangements (R2.5)
+        24
+    """
+
+    metadata: Final = {
+        "render_modes": list(RENDER_MODES),
+        "name": "drako_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        players: int = 2,
+        ruleset: Ruleset | str = "pocket",
+        render_mode: str | None = None,
+        max_moves: int | None = DEFAULT_MAX_MOVES,
+    ) -> None:
+        super().__init__()
+        self.players = check_player_count(players)
+        self.ruleset = get_ruleset(ruleset)
+        self.render_mode = check_render_mode(render_mode)
+        self.max_moves = check_max_moves(max_moves)
+        self.possible_agents: list[str] = [f"player_{i}" for i in range(self.players)]
+        self.agents: list[str] = []
+        self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self.action_spaces = {
+            agent: spaces.Discrete(ACTION_SPACE_SIZE) for agent in self.possible_agents
+        }
+        self.observation_spaces = {agent: observation_space() for agent in self.possible_agents}
+        self._seeder = random.Random()
+        self._state: GameState | None = None
+        self._moves: list[Move] = []
+        self._game_seed = 0
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The ``Dict`` space of ``agent``'s observations (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """``Discrete(89)``: the engine's action ids."""
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> GameState:
+        """The whole state of the current game, hidden cards included: for the trainer's
+        logs and replays, never for an agent (R8).
+
+        Raises:
+            GameError: ``reset`` has not been called.
+        """
+        if self._state is None:
+            raise GameError("the environment has no game yet: call reset() first")
+        return self._state
+
+    def record(self) -> GameRecord:
+        """The record of the current game so far: its seed and every move (R2.8)."""
+        state = self.game_state
+        return GameRecord(
+            self._game_seed, self.players, state.first_player, self.ruleset.name, moves=self._moves
+        )
+
+    def view(self, agent: str) -> PlayerView:
+        """What ``agent`` may see of the current game (R8)."""
+        return player_view(self.game_state, self._seat[agent])
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation: [`agent_observation`][drako_rules.env.aec.agent_observation] of its view (R8)."""
+        return agent_observation(player_view(self.game_state, self._seat[agent]))
+
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
+        """Deal a new game: ``new_game(players, seed)``, or the next seed of the sequence (R2.8).
+
+        ``options`` is accepted as PettingZoo asks and ignored.
+        """
+        if seed is not None:
+            self._game_seed = seed
+            self._seeder = random.Random(f"drako-rules/env/{seed}")
+        else:
+            self._game_seed = self._seeder.getrandbits(63)
+        self._state = new_game(self.players, self._game_seed, 0, self.ruleset)
+        self._moves = []
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, object]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self._state.current_player]
+        if self.render_mode == "human":
+            self.render()
+
+    def step(self, action: int | np.integer | None) -> None:
+        """Play ``action`` (an action id) for the agent to move; None for a finished agent.
+
+        Raises:
+            IllegalMoveError: the action is not legal now (see ``action_mask``).
+            InvalidMoveError: not an action id.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        move = action_to_move(action)
+        state = apply_move(self.game_state, move)
+        self._state = state
+        self._moves.append(move)
+        self._cumulative_rewards[agent] = 0.0
+        if state.is_over:
+            ranking = final_ranking(state)
+            totals = [sheet.total for sheet in final_scores(state)]
+            rewards = final_rewards(state)
+            for seat, name in enumerate(self.agents):
+                self.rewards[name] = rewards[seat]
+                self.terminations[name] = True
+                self.infos[name] = {"place": ranking.places[seat], "score": totals[seat]}
+            self._accumulate_rewards()
+        elif is_truncated(state, len(self._moves), self.max_moves):
+            for name in self.agents:
+                self.truncations[name] = True
+        self.agent_selection = self.possible_agents[state.current_player]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The view of the agent to move as text (``"ansi"``), or printed (``"human"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        text = view_text(self.view(self.agent_selection))
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(
+    players: int = 2,
+    ruleset: Ruleset | str = "pocket",
+    render_mode: str | None = None,
+    max_moves: int | None = DEFAULT_MAX_MOVES,
+) -> AECEnv:
+    """The environment, wrapped as PettingZoo's classic environments are.
+
+    The arguments are those of [`raw_env`][drako_rules.env.aec.raw_env]; PettingZoo's
+    ``OrderEnforcingWrapper`` checks that ``reset`` comes before anything else.
+
+    Examples:
+        >>> e = env(players=3, ruleset="classic")
+        >>> e.reset(seed=1)
+        >>> e.possible_agents
+        ['player_0', 'player_1', 'player_2']
+    """
+    wrapped: AECEnv = raw_env(players, ruleset, render_mode, max_moves)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,243 @@
+"""One learning seat against given players, as a Gymnasium environment: [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv].
+
+For trainers that want one agent (Stable-Baselines3, CleanRL, Gymnasium's vector
+environments): the other seats are played by engine [`Player`][drako_rules.game.players.Player]s, each
+seeing only its own view (R8), between the agent's decisions.
+
+Spaces, observations and rewards are those of the AEC environment
+([`drako_rules.env.aec`][drako_rules.env.aec]): ``Discrete(89)`` actions and a ``Dict`` observation with
+``"observation"`` and ``"action_mask"``; ``info["action_mask"]`` and
+[`action_masks`][drako_rules.env.single.SingleAgentEnv.action_masks] give the mask again, as
+masking trainers (sb3-contrib's ``MaskablePPO``) expect. The reward is 0 until the game
+ends (R7.1), then the agent's [`rewards_from_places`][drako_rules.env.rewards.rewards_from_places] (R5.6); a game
+not over after ``max_moves`` decisions of all players is *truncated* with reward 0 (R7.4).
+
+An action that is not legal *forfeits* the game: the episode terminates with reward −1,
+the last place's, and ``info["illegal_action"]`` is True. (Gymnasium's checks and
+unmasked trainers send any action of the space; a forfeit is what a table would rule. The
+game is not scored: the other seats' rewards do not exist here.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from drako_rules.cards import check_player_count
+from drako_rules.env.aec import (
+    DEFAULT_MAX_MOVES,
+    Observation,
+    action_to_move,
+    agent_observation,
+    check_max_moves,
+    check_render_mode,
+    observation_space,
+)
+from drako_rules.env.render import view_text
+from drako_rules.env.rewards import final_rewards, is_truncated
+from drako_rules.errors import GameError, IllegalMoveError
+from drako_rules.game import (
+    ACTION_SPACE_SIZE,
+    GameRecord,
+    GameState,
+    Move,
+    Player,
+    RandomPlayer,
+    apply_move,
+    new_game,
+    player_view,
+)
+from drako_rules.rulesets import Ruleset, get_ruleset
+
+__all__ = ["FORFEIT_REWARD", "SingleAgentEnv"]
+
+#: The reward of an illegal action, which forfeits the game: the last place's (R5.6).
+FORFEIT_REWARD: Final = -1.0
+
+
+class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
+    """A Gymnasium environment where the agent plays seat ``seat`` and ``opponents`` the others.
+
+    Args:
+        opponents: the players of the other seats, in seat order (skipping ``seat``); the
+            game has ``len(opponents) + 1`` players (2–4, R1.3). None: one
+            [`RandomPlayer`][drako_rules.game.players.RandomPlayer], whose choices come from the seed of
+            ``reset`` (so a seeded episode is reproducible). Given players keep their own
+            state (a ``RandomPlayer``'s generator goes on from episode to episode): for
+            reproducible seeded episodes, give players that depend on the view alone, or
+            reseed them before ``reset``.
+        seat: the agent's seat, 0 by default; seat 0 moves first (R2.7).
+        ruleset: ``"pocket"`` or ``"classic"`` (R9).
+        max_moves: the decisions of all players together after which an unfinished game
+            is truncated (R7.4), more than ``seat``; None for no limit.
+        render_mode: None, ``"ansi"`` or ``"human"``: the agent's view as text.
+
+    Raises:
+        PlayerCountError: not 1 to 3 opponents.
+        GameError: ``seat`` is not a seat of the game, or a bad ``max_moves`` or
+            ``render_mode``.
+        RulesetError: an unknown ruleset.
+
+    Examples:
+        >>> e = SingleAgentEnv()
+        >>> obs, info = e.reset(seed=3)
+        >>> obs["observation"].shape, int(info["action_mask"].sum())
+        ((887,), 24)
+        >>> total, done = 0.0, False
+        >>> while not done:
+        ...     action = int(np.flatnonzero(obs["action_mask"])[0])  # the first legal action
+        ...     obs, reward, terminated, truncated, info = e.step(action)
+        ...     total, done = total + reward, terminated or truncated
+        >>> total in (-1.0, 0.0, 1.0)
+        True
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        opponents: Sequence[Player] | None = None,
+        seat: int = 0,
+        ruleset: Ruleset | str = "pocket",
+        max_moves: int | None = DEFAULT_MAX_MOVES,
+        render_mode: str | None = None,
+    ) -> None:
+        self._default_opponents = opponents is None
+        self._opponents: list[Player] = [RandomPlayer()] if opponents is None else list(opponents)
+        self.players = check_player_count(len(self._opponents) + 1)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise GameError(
+                f"the agent's seat is a seat from 0 to {self.players - 1} of a "
+                f"{self.players}-player game, not {seat!r:.40}"
+            )
+        self.seat = seat
+        self.ruleset = get_ruleset(ruleset)
+        self.max_moves = check_max_moves(max_moves)
+        if self.max_moves is not None and self.max_moves <= self.seat:
+            raise GameError(
+                f"max_moves {self.max_moves} would cut the game before seat {self.seat} arranges"
+            )
+        self.render_mode = check_render_mode(render_mode)
+        self.observation_space = observation_space()  # type: ignore[assignment]
+        self.action_space = spaces.Discrete(ACTION_SPACE_SIZE)
+        self._state: GameState | None = None
+        self._moves: list[Move] = []
+        self._game_seed = 0
+        self._done = False
+        others = [s for s in range(self.players) if s != self.seat]
+        self._by_seat: dict[int, Player] = dict(zip(others, self._opponents, strict=True))
+
+    @property
+    def game_state(self) -> GameState:
+        """The whole state of the current game, hidden cards included (for logs, not agents, R8).
+
+        Raises:
+            GameError: ``reset`` has not been called.
+        """
+        if self._state is None:
+            raise GameError("the environment has no game yet: call reset() first")
+        return self._state
+
+    def record(self) -> GameRecord:
+        """The record of the current game so far: its seed and every move (R2.8)."""
+        state = self.game_state
+        return GameRecord(
+            self._game_seed, self.players, state.first_player, self.ruleset.name, moves=self._moves
+        )
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of the agent now, as booleans (sb3-contrib's masking hook)."""
+        return agent_observation(player_view(self.game_state, self.seat))["action_mask"].astype(
+            bool
+        )
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, object] | None = None
+    ) -> tuple[Observation, dict[str, object]]:
+        """Deal a new game (``new_game(players, seed)``, R2.8) and play the opponents up to the
+        agent's first decision. ``options`` is ignored."""
+        super().reset(seed=seed)
+        self._game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
+        if self._default_opponents:
+            move_seed = int(self.np_random.integers(2**63))
+            self._by_seat = {s: RandomPlayer(move_seed + s) for s in self._by_seat}
+        self._state = new_game(self.players, self._game_seed, 0, self.ruleset)
+        self._moves = []
+        self._done = False
+        terminated, truncated, _ = self._play_opponents()
+        assert not (terminated or truncated)  # every player arranges first (R2.5)
+        obs, info = self._observation()
+        if self.render_mode == "human":
+            self.render()
+        return obs, info
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[Observation, float, bool, bool, dict[str, object]]:
+        """Play the agent's ``action``, then the opponents up to its next decision.
+
+        Raises:
+            GameError: the episode is over (call ``reset``).
+            InvalidMoveError: ``action`` is not an action id.
+        """
+        if self._done or self._state is None:
+            raise GameError("the episode is over or not begun: call reset()")
+        move = action_to_move(action)
+        try:
+            self._state = apply_move(self._state, move)
+        except IllegalMoveError:
+            self._done = True
+            obs, info = self._observation()
+            info["illegal_action"] = True
+            return obs, FORFEIT_REWARD, True, False, info
+        self._moves.append(move)
+        terminated, truncated, reward = self._play_opponents()
+        self._done = terminated or truncated
+        obs, info = self._observation()
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, terminated, truncated, info
+
+    def _play_opponents(self) -> tuple[bool, bool, float]:
+        """Let the other seats move until the agent's turn or the end; (terminated, truncated, reward)."""
+        state = self.game_state
+        limit = self.max_moves
+        while True:
+            if state.is_over:
+                self._state = state
+                return True, False, final_rewards(state)[self.seat]
+            if is_truncated(state, len(self._moves), limit):
+                self._state = state
+                return False, True, 0.0
+            seat = state.current_player
+            if seat == self.seat:
+                self._state = state
+                return False, False, 0.0
+            move = self._by_seat[seat](player_view(state, seat))
+            try:
+                state = apply_move(state, move)
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(
+                    f"opponent at seat {seat} chose {move}: {exc}", rule=exc.rule
+                ) from exc
+            self._moves.append(move)
+
+    def _observation(self) -> tuple[Observation, dict[str, object]]:
+        obs = agent_observation(player_view(self.game_state, self.seat))
+        return obs, {"action_mask": obs["action_mask"]}
+
+    def render(self) -> str | None:
+        """The agent's view as text (``"ansi"``), or printed (``"human"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        text = view_text(player_view(self.game_state, self.seat))
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None

@@ -1,0 +1,521 @@
+"""drako_rules.env: PettingZoo's and Gymnasium's own checks, the observation (R8), the
+rewards (R5.6) and truncation (R7.4). Skipped when the optional extra ``rl`` is missing."""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import random
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import attrs
+import pytest
+
+pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium.utils.env_checker import check_env
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test, seed_test
+
+import drako_rules.env.observation as observation_module
+from drako_rules import (
+    Card,
+    GameError,
+    GameState,
+    IllegalMoveError,
+    InvalidMoveError,
+    Legend,
+    Move,
+    Phase,
+    PlayedGame,
+    PlayerCountError,
+    PlayerView,
+    RandomPlayer,
+    action_id,
+    cards_per_kind,
+    final_ranking,
+    legal_moves,
+    player_view,
+    replay,
+)
+from drako_rules.env import (
+    LAYOUT,
+    OBSERVATION_SIZE,
+    SEAT_BLOCK_SIZE,
+    SEAT_LAYOUT,
+    SingleAgentEnv,
+    agent_observation,
+    env,
+    observation_space,
+    observe,
+    raw_env,
+    rewards_from_places,
+)
+from strategies import finished_games, game_states, rehide, states_with_equal_views
+
+ROOT = Path(__file__).resolve().parent.parent
+# PettingZoo's and Gymnasium's checkers warn about what every classic environment does: a
+# Dict observation (chess's too), and no gymnasium.make spec to try other render modes.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+    pytest.mark.filterwarnings("ignore:.*Not able to test alternative render modes:UserWarning"),
+]
+CONFIGS = [(n, r) for n in (2, 3, 4) for r in ("pocket", "classic")]
+
+
+def reference_observation(view: PlayerView) -> npt.NDArray[np.float32]:
+    """The observation written out plainly from the table of the docs, slice by slice."""
+    kinds, legends = list(Card), list(Legend)
+    n = len(view.players)
+    out = np.zeros(887, np.float32)
+    out[list(Phase).index(view.phase)] = 1
+    out[5] = view.to_move
+    out[6] = view.claimed_this_turn
+    out[7] = min(view.turn / 100, 1)
+    out[8] = view.draw_pile_size / 80
+    out[9] = len(view.discard_pile) / 80
+    out[10] = view.legend_deck_size / 7
+    seen = dict.fromkeys(kinds, 0)
+    for card in view.discard_pile:
+        out[11 + kinds.index(card)] += 1 / 8
+        seen[card] += 1
+    if view.discard_pile:
+        out[21 + kinds.index(view.discard_pile[-1])] = 1
+    if view.drawn is not None:
+        out[31 + kinds.index(view.drawn)] = 1
+        seen[view.drawn] += 1
+    for legend in view.legend_row:
+        out[41 + legends.index(legend)] = 1
+    out[66 + ["pocket", "classic"].index(view.ruleset)] = 1
+    out[68 + n - 2] = 1
+    for k in range(n):
+        seat = (view.viewer + k) % n
+        player = view.players[seat]
+        b = 71 + 204 * k
+        out[b] = 1
+        out[b + 1] = seat == view.current_player and not view.is_over
+        out[b + 2] = seat == view.first_player
+        for cell, content in enumerate(player.kingdom.cells):
+            out[b + 3 + 11 * cell + (10 if content is None else kinds.index(content))] = 1
+            if content is not None:
+                seen[content] += 1
+        for legend in player.legends:
+            out[b + 179 + legends.index(legend)] = 1
+        for card in player.hand:
+            out[b + 194 + kinds.index(card)] = 1
+            seen[card] += 1
+    for i, kind in enumerate(kinds):
+        out[56 + i] = (cards_per_kind(n) - seen[kind]) / 8
+    return out
+
+
+# --- PettingZoo's and Gymnasium's own checks -------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "ruleset"), CONFIGS)
+def test_pettingzoo_api_test_passes(players: int, ruleset: str) -> None:
+    """PettingZoo's api_test passes for 2, 3 and 4 players and both rulesets (several whole
+    games: 500 cycles of every agent)."""
+    api_test(env(players=players, ruleset=ruleset), num_cycles=500)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pettingzoo_seed_test_passes(players: int) -> None:
+    """PettingZoo's seed_test: two environments reset with one seed play the same game."""
+    seed_test(lambda: env(players=players), num_cycles=500)
+
+
+def test_gymnasium_check_env_passes_on_the_default_single_agent_env() -> None:
+    """Gymnasium's check_env passes on SingleAgentEnv() (2 players, against RandomPlayer)."""
+    check_env(SingleAgentEnv(), skip_render_check=False)
+
+
+@pytest.mark.parametrize(("players", "ruleset"), CONFIGS)
+def test_gymnasium_check_env_passes_on_every_seat_count(players: int, ruleset: str) -> None:
+    """check_env passes with 1 to 3 deterministic opponents and the agent on the last seat."""
+
+    def first_legal(view: PlayerView) -> Move:
+        return view.legal_moves[0]
+
+    single = SingleAgentEnv([first_legal] * (players - 1), seat=players - 1, ruleset=ruleset)
+    check_env(single)
+
+
+# --- the observation (R8) --------------------------------------------------------------------
+
+
+@given(states_with_equal_views())
+def test_equal_views_give_equal_observations(pair: tuple[GameState, GameState]) -> None:
+    """Two states that differ only in hidden cards, pile orders and seed give every seat
+    equal views, so equal observations and masks (R8.2)."""
+    a, b = pair
+    for seat in range(a.player_count):
+        va, vb = player_view(a, seat), player_view(b, seat)
+        assert va == vb
+        oa, ob = agent_observation(va), agent_observation(vb)
+        assert np.array_equal(oa["observation"], ob["observation"])
+        assert np.array_equal(oa["action_mask"], ob["action_mask"])
+
+
+def test_rehidden_state_differs_but_observes_the_same() -> None:
+    """A dealt game with its hidden cards dealt again is another state (other Unexplored
+    Lands, another draw pile) whose observations are the same for both seats."""
+    state = raw_env_reset(2, 1).game_state
+    other = rehide(state, random.Random(3))
+    assert other.hidden != state.hidden and other.draw_pile != state.draw_pile
+    for seat in (0, 1):
+        assert np.array_equal(observe(player_view(state, seat)), observe(player_view(other, seat)))
+    assert not np.array_equal(observe(player_view(state, 0)), observe(player_view(state, 1)))
+
+
+@given(game_states())
+def test_observation_is_the_documented_table(state: GameState) -> None:
+    """observe() gives exactly the vector the docs' table describes, for every seat of any
+    state reached in play (the reference encoder above writes the table out plainly)."""
+    for seat in range(state.player_count):
+        view = player_view(state, seat)
+        assert np.allclose(observe(view), reference_observation(view), atol=1e-7)
+
+
+@given(game_states())
+def test_observation_is_in_the_declared_space(state: GameState) -> None:
+    """Every agent's observation Dict is in observation_space(): float32 in [0, 1] and an
+    int8 mask of 89, whose ones are the legal actions of the agent (none out of turn)."""
+    space = observation_space()
+    for seat in range(state.player_count):
+        view = player_view(state, seat)
+        obs = agent_observation(view)
+        assert space.contains(obs)
+        assert obs["observation"].shape == (OBSERVATION_SIZE,)
+        legal = {action_id(m) for m in view.legal_moves}
+        assert set(np.flatnonzero(obs["action_mask"]).tolist()) == legal
+        assert bool(legal) == (view.to_move and bool(legal_moves(state)))
+
+
+@given(game_states())
+def test_the_drawn_card_shows_only_in_its_players_observation(state: GameState) -> None:
+    """The drawn card's slice is set for the player who drew it and for no one else (R8.3)."""
+    drawn = LAYOUT["drawn"]
+    for seat in range(state.player_count):
+        shown = observe(player_view(state, seat))[drawn]
+        if state.drawn is not None and seat == state.current_player:
+            assert shown.tolist() == [float(c is state.drawn) for c in Card]
+        else:
+            assert not shown.any()
+
+
+def test_observation_layout_is_contiguous_and_matches_the_size() -> None:
+    """The named slices tile the vector without gap or overlap: 71 global entries, then 4
+    seat blocks of 204 (3 + 176 + 15 + 10)."""
+    slices = sorted(LAYOUT.values(), key=lambda s: s.start)
+    assert slices[0].start == 0 and slices[-1].stop == OBSERVATION_SIZE == 71 + 4 * 204
+    assert all(a.stop == b.start for a, b in itertools.pairwise(slices))
+    seat = sorted(SEAT_LAYOUT.values(), key=lambda s: s.start)
+    assert seat[-1].stop == SEAT_BLOCK_SIZE == 3 + 16 * 11 + 15 + 10
+
+
+def test_docs_page_table_gives_the_layouts_slices() -> None:
+    """The observation table of docs/tutorials/train-an-agent.md names the ranges of LAYOUT,
+    in order (so the spec card cannot drift from the code)."""
+    text = (ROOT / "docs/tutorials/train-an-agent.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| (\d+)(?:–(\d+))? \|", text, flags=re.MULTILINE)
+    documented = {name: (int(a), int(b or a) + 1) for name, a, b in rows}
+    assert documented == {name: (s.start, s.stop) for name, s in LAYOUT.items()}
+    # and the module's own table (ranges only), in the same order
+    doc = observation_module.__doc__ or ""
+    ranges = re.findall(r"^\| (\d+)(?:–(\d+))? \|", doc, flags=re.MULTILINE)
+    assert [(int(a), int(b or a) + 1) for a, b in ranges] == [
+        (s.start, s.stop) for s in LAYOUT.values()
+    ]
+
+
+def test_observe_a_hand_built_view_bounded() -> None:
+    """A view with more cards than any game (a discard pile of 200) still gives values in
+    [0, 1], quickly."""
+    view = player_view(raw_env_reset(2, 1).game_state, 0)
+    big = attrs.evolve(view, discard_pile=(Card.ELF,) * 200)
+    obs = observe(big)
+    assert float(obs.min()) >= 0.0 and float(obs.max()) <= 1.0
+
+
+def raw_env_reset(players: int, seed: int) -> raw_env:
+    e = raw_env(players=players)
+    e.reset(seed=seed)
+    return e
+
+
+# --- rewards (R5.6) ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("places", "rewards"),
+    [
+        ((1, 2), (1, -1)),
+        ((1, 1), (0, 0)),
+        ((2, 1, 3), (0, 1, -1)),
+        # (players after − players before) / (n − 1): (1 − 0)/2, (1 − 0)/2, (0 − 2)/2
+        ((1, 1, 3), (Fraction(1, 2), Fraction(1, 2), -1)),
+        ((1, 2, 3, 4), (1, Fraction(1, 3), Fraction(-1, 3), -1)),
+        ((4, 2, 2, 1), (-1, 0, 0, 1)),
+        ((1, 1, 1, 1), (0, 0, 0, 0)),
+    ],
+)
+def test_rewards_of_hand_computed_rankings(
+    places: tuple[int, ...], rewards: tuple[Fraction, ...]
+) -> None:
+    """rewards_from_places gives the documented table's rewards (shared places included)."""
+    assert rewards_from_places(places) == pytest.approx([float(r) for r in rewards])
+
+
+@given(st.lists(st.integers(1, 4), min_size=2, max_size=4))
+def test_rewards_are_zero_sum_and_ordered(places: list[int]) -> None:
+    """For any places, the rewards sum to 0, lie in [−1, 1], and a better place never gets
+    less (R5.6)."""
+    rewards = rewards_from_places(places)
+    assert sum(rewards) == pytest.approx(0.0, abs=1e-12)
+    assert all(-1.0 <= r <= 1.0 for r in rewards)
+    for p, r in zip(places, rewards, strict=True):
+        for q, s in zip(places, rewards, strict=True):
+            if p < q:
+                assert r > s
+            if p == q:
+                assert r == s
+
+
+@pytest.mark.parametrize("places", [(), (1,), (1, 2, 3, 4, 5), (0, 1), (1, True), ("1", 2)])
+def test_rewards_refuse_what_is_not_the_places_of_2_to_4_players(
+    places: tuple[object, ...],
+) -> None:
+    """Anything but 2 to 4 positive integer places is a GameError."""
+    with pytest.raises(GameError):
+        rewards_from_places(places)  # type: ignore[arg-type]
+
+
+def play_episode(e: object, rng: random.Random) -> tuple[dict[str, float], int, set[str]]:
+    """Play an AEC episode with random legal actions: each agent's total reward, the number
+    of live steps, and the agents that ended truncated."""
+    totals: dict[str, float] = {}
+    steps = 0
+    truncated_agents: set[str] = set()
+    for agent in e.agent_iter():  # type: ignore[attr-defined]
+        obs, reward, terminated, truncated, _info = e.last()  # type: ignore[attr-defined]
+        totals[agent] = totals.get(agent, 0.0) + reward
+        if terminated or truncated:
+            if truncated:
+                truncated_agents.add(agent)
+            e.step(None)  # type: ignore[attr-defined]
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))  # type: ignore[attr-defined]
+        steps += 1
+    return totals, steps, truncated_agents
+
+
+@settings(max_examples=30)
+@given(st.sampled_from(CONFIGS), st.integers(0, 2**32))
+def test_an_episodes_rewards_sum_to_zero_and_follow_the_ranking(
+    config: tuple[int, str], seed: int
+) -> None:
+    """A whole episode of random legal actions ends terminated; the rewards each agent
+    collects sum to 0 over the agents and are rewards_from_places of the final ranking."""
+    players, ruleset = config
+    e = env(players=players, ruleset=ruleset)
+    e.reset(seed=seed)
+    totals, steps, truncated = play_episode(e, random.Random(seed))
+    state = e.unwrapped.game_state
+    assert state.is_over and not truncated and steps == len(e.unwrapped.record().moves)
+    assert sum(totals.values()) == pytest.approx(0.0, abs=1e-12)
+    expected = rewards_from_places(final_ranking(state).places)
+    assert [totals[f"player_{i}"] for i in range(players)] == pytest.approx(list(expected))
+
+
+@given(finished_games())
+def test_final_rewards_sum_to_zero(game: PlayedGame) -> None:
+    """Over whole random games of 2 to 4 players, the rewards of the final ranking sum to 0."""
+    rewards = rewards_from_places(final_ranking(game.state).places)
+    assert sum(rewards) == pytest.approx(0.0, abs=1e-12)
+
+
+# --- truncation (R7.4) ----------------------------------------------------------------------
+
+
+@settings(max_examples=40)
+@given(st.sampled_from([2, 3, 4]), st.integers(1, 120), st.integers(0, 2**32))
+def test_truncation_at_max_moves_gives_no_reward(players: int, limit: int, seed: int) -> None:
+    """With max_moves, a game not over after that many decisions is truncated for every
+    agent, with reward 0 for all and nothing scored; a game that ends first is terminated."""
+    e = env(players=players, max_moves=limit)
+    e.reset(seed=seed)
+    totals, steps, truncated = play_episode(e, random.Random(seed))
+    state = e.unwrapped.game_state
+    if state.is_over:
+        assert steps <= limit and not truncated
+    else:
+        assert steps == limit
+        assert truncated == set(e.possible_agents)
+        assert all(total == 0.0 for total in totals.values())
+
+
+@settings(max_examples=30)
+@given(st.integers(1, 100), st.integers(0, 2**32))
+def test_single_agent_truncation_gives_no_reward(limit: int, seed: int) -> None:
+    """SingleAgentEnv: a game cut by max_moves (counting the opponent's decisions) is
+    truncated, not terminated, with reward 0 at every step."""
+    single = SingleAgentEnv(max_moves=limit)
+    obs, _info = single.reset(seed=seed)
+    rng = random.Random(seed)
+    rewards = []
+    while True:
+        obs, reward, terminated, truncated, _info = single.step(
+            int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        )
+        rewards.append(reward)
+        if terminated or truncated:
+            break
+    moves = len(single.record().moves)
+    if truncated:
+        assert not terminated and moves == limit and not single.game_state.is_over
+        assert all(r == 0.0 for r in rewards)
+    else:
+        assert single.game_state.is_over and moves <= limit
+        assert rewards[-1] == rewards_from_places(final_ranking(single.game_state).places)[0]
+
+
+# --- seeding, records, illegal actions, rendering, arguments -------------------------------
+
+
+def test_reset_with_a_seed_deals_new_game_of_that_seed_and_the_record_replays() -> None:
+    """reset(seed=s) deals new_game(players, s) (R2.8); record() replays to the env's state;
+    reset() without a seed continues a sequence the last seed decides."""
+    a, b = raw_env(players=3), raw_env(players=3)
+    a.reset(seed=11)
+    b.reset(seed=11)
+    assert a.game_state == b.game_state
+    assert a.game_state.seed == 11
+    rng = random.Random(0)
+    for _ in range(40):
+        a.step(rng.choice([action_id(m) for m in legal_moves(a.game_state)]))
+    assert replay(a.record()) == a.game_state
+    a.reset()
+    b.reset()
+    assert a.game_state == b.game_state and a.game_state.seed != 11
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    """In the AEC environment, bare or wrapped, an action outside the mask raises
+    IllegalMoveError and the game stays as it was; a non-action raises InvalidMoveError."""
+    e = raw_env()
+    e.reset(seed=2)
+    before = e.game_state
+    with pytest.raises(IllegalMoveError):
+        e.step(action_id(Move.parse("draw")))  # arrangements come first (R2.5)
+    with pytest.raises(InvalidMoveError):
+        e.step(89)
+    with pytest.raises(InvalidMoveError):
+        e.step("draw")  # type: ignore[arg-type]
+    assert e.game_state is before and e.agent_selection == "player_0"
+    wrapped = env()
+    wrapped.reset(seed=2)
+    with pytest.raises(InvalidMoveError):
+        wrapped.step(-1)
+    with pytest.raises(IllegalMoveError):
+        wrapped.step(action_id(Move.parse("end")))
+
+
+def test_single_agent_illegal_action_forfeits() -> None:
+    """SingleAgentEnv: an illegal action ends the episode, terminated, with reward −1 and
+    info["illegal_action"]; another step then asks for reset."""
+    single = SingleAgentEnv()
+    single.reset(seed=5)
+    _obs, reward, terminated, truncated, info = single.step(action_id(Move.parse("end")))
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    with pytest.raises(GameError):
+        single.step(0)
+
+
+def test_single_agent_default_is_two_players_against_a_random_player() -> None:
+    """SingleAgentEnv() is a 2-player game, seat 0, pocket ruleset; a seeded episode
+    replays the same (its RandomPlayer draws from the seed)."""
+    single = SingleAgentEnv()
+    assert (single.players, single.seat, single.ruleset.name) == (2, 0, "pocket")
+    records = []
+    for _ in range(2):
+        obs, _ = single.reset(seed=21)
+        done = False
+        while not done:
+            obs, _r, terminated, truncated, _ = single.step(
+                int(np.flatnonzero(obs["action_mask"])[0])
+            )
+            done = terminated or truncated
+        records.append(single.record())
+    assert records[0] == records[1]
+    assert single.action_masks().dtype == bool
+
+
+def test_render_modes() -> None:
+    """ "ansi" returns the acting agent's view as text, "human" prints it."""
+    e = env(render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert text.startswith("player 0's view: 2 players, pocket, turn 0")
+    assert "legal moves: arrange 0123" in text
+
+
+def test_render_human_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """render_mode="human" prints the view at reset and after each step."""
+    e = env(render_mode="human")
+    e.reset(seed=1)
+    e.step(0)
+    out = capsys.readouterr().out
+    assert out.count("'s view:") == 2 and "player 1 to move" in out
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"players": 5}, PlayerCountError),
+        ({"players": 1}, PlayerCountError),
+        ({"max_moves": 0}, GameError),
+        ({"max_moves": True}, GameError),
+        ({"render_mode": "rgb_array"}, GameError),
+    ],
+)
+def test_bad_arguments_raise_one_clear_error(
+    kwargs: dict[str, object], error: type[Exception]
+) -> None:
+    """Bad arguments raise one DrakoError subclass."""
+    with pytest.raises(error):
+        raw_env(**kwargs)  # type: ignore[arg-type]
+
+
+def test_single_agent_bad_arguments() -> None:
+    """A seat outside the game, four opponents or a limit before the agent plays are errors."""
+    with pytest.raises(GameError):
+        SingleAgentEnv(seat=2)
+    with pytest.raises(PlayerCountError):
+        SingleAgentEnv([RandomPlayer()] * 4)
+    with pytest.raises(GameError):
+        SingleAgentEnv([RandomPlayer()], seat=1, max_moves=1)
+
+
+def test_environments_pickle_mid_game() -> None:
+    """The environments pickle mid-game and carry on identically (trainers ship them to
+    worker processes)."""
+    e = raw_env(players=3)
+    e.reset(seed=4)
+    e.step(0)
+    copy = pickle.loads(pickle.dumps(e))
+    assert copy.game_state == e.game_state and copy.agent_selection == e.agent_selection
+    assert np.array_equal(
+        copy.observe("player_1")["observation"], e.observe("player_1")["observation"]
+    )
+    single = SingleAgentEnv()
+    single.reset(seed=4)
+    assert pickle.loads(pickle.dumps(single)).game_state == single.game_state
