@@ -124,6 +124,7 @@ function update(pictures = "") {
   showResult(res);
   saveToAddress();
   window.drakoLastUpdateMs = performance.now() - started;
+  document.body.dataset.checks = String(Number(document.body.dataset.checks || 0) + 1);
 }
 
 // --- drawing the form ------------------------------------------------------------------------
