@@ -495,14 +495,18 @@ async function start() {
   try {
     const base = new URL(".", location.href);
     const manifest = fetch(new URL("wheels.json", base)).then((r) => r.json());
+    const timings = (window.drakoTimings = {}); // ms since navigation, for benchmarks/web_timing.py
     const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+    timings.pyodide = performance.now();
     const { wheels } = await manifest;
     const buffers = await Promise.all(wheels.map((name) => fetch(new URL(`wheels/${name}`, base)).then((r) => {
       if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
       return r.arrayBuffer();
     })));
     for (const buffer of buffers) pyodide.unpackArchive(buffer, "wheel");
+    timings.wheels = performance.now();
     web = pyodide.pyimport("drako_rules.web");
+    timings.imported = performance.now();
     cat = JSON.parse(pyodide.runPython("import json, drako_rules.web as w; json.dumps(w.catalogue())"));
     drawPalette();
     wire();
@@ -516,6 +520,7 @@ async function start() {
     for (const id of ["game", "result", "palette"]) document.getElementById(id).hidden = false;
     status.textContent = "";
     status.hidden = true;
+    window.drakoReadyMs = performance.now(); // for benchmarks/web_timing.py
     document.body.dataset.ready = "true";
   } catch (error) {
     status.textContent = `The checker could not start: ${error.message}`;
