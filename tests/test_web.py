@@ -22,11 +22,11 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.strategies import games, near_valid_documents
 
 from drako_rules import Kingdom, cli_web, web, webserve
 from drako_rules.checker import Game, check_game, format_game, load_game, parse_game
 from drako_rules.errors import DrakoError
+from strategies import games, near_valid_documents
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
@@ -295,3 +295,23 @@ def test_web_command_refuses_a_bad_port(port: int) -> None:
     args = parser.parse_args(["--port", str(port), "--no-browser"])
     with pytest.raises(DrakoError, match="port"):
         cli_web.run(args)
+
+
+def test_a_second_build_fetches_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the cache holds the downloads, a build works with the network and pip cut off,
+    and gives the same files (the cache is ``.cache/web``, as for the docs build)."""
+    cache = ROOT / ".cache" / "web"
+    first = webserve.build_page(tmp_path / "one", cache_dir=cache)
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a cached build downloads nothing")
+
+    monkeypatch.setattr(urllib.request, "urlopen", refuse)
+    monkeypatch.setattr(webserve.subprocess, "run", refuse)
+    second = webserve.build_page(tmp_path / "two", cache_dir=cache)
+    files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
+    assert all((first / f).read_bytes() == (second / f).read_bytes() for f in files)
+    assert Path("pyodide/pyodide.asm.wasm") in files
+    # 3 page files + 6 of Pyodide + 4 pinned wheels and drako-rules' own + wheels.json
+    assert len(files) == 3 + 6 + 5 + 1
