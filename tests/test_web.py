@@ -13,6 +13,7 @@ import base64
 import hashlib
 import io
 import json
+import subprocess
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -307,7 +308,7 @@ def test_a_second_build_fetches_nothing(tmp_path: Path, monkeypatch: pytest.Monk
         raise AssertionError("a cached build downloads nothing")
 
     monkeypatch.setattr(urllib.request, "urlopen", refuse)
-    monkeypatch.setattr(webserve.subprocess, "run", refuse)
+    monkeypatch.setattr(subprocess, "run", refuse)
     second = webserve.build_page(tmp_path / "two", cache_dir=cache)
     files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
