@@ -320,6 +320,9 @@ def test_problems_beside_their_cells_and_fields(session: Session) -> None:
     assert "problem" in (page.get_attribute("[data-cell='0-0-0']", "class") or "")
     assert "problem" in (page.get_attribute("#palette [data-card='D']", "class") or "")
     assert "Dragons across the Kingdoms" in (page.text_content("[data-problems='game']") or "")
+    # and beside each Kingdom holding a Dragon
+    for i in (0, 1):
+        assert "Dragons across" in (page.text_content(f"[data-problems='{i}-kingdom']") or "")
     assert "two-elves" in (page.text_content("[data-problems='1-legends']") or "")
     assert "claimed by Bob" in (
         page.text_content("[data-player='0'] [data-taken='two-elves']") or ""

@@ -364,6 +364,12 @@ function showResult(res) {
     }
     const list = $(`[data-problems="${key}"]`) || $('[data-problems="game"]');
     list.append(el("li", { text: mark.message }));
+    if (mark.player === null) {
+      // a problem of the whole game (too many cards of a kind, R1.3) is also shown under
+      // each Kingdom that holds one of its cards
+      const players = new Set(mark.cells.map((cell) => cell.split("-")[0]));
+      for (const i of players) $(`[data-problems="${i}-kingdom"]`)?.append(el("li", { text: mark.message }));
+    }
     for (const cell of mark.cells) {
       const button = $(`[data-cell="${cell}"]`);
       if (!button) continue;
