@@ -6,8 +6,13 @@ It builds the page (see [`drako_rules.webserve`][drako_rules.webserve]; the firs
 downloads Pyodide and the wheels once, later builds use the cache), serves it on
 127.0.0.1, prints its address and opens it in the default browser unless ``--no-browser``
 is given. Ctrl-C stops it. The command line registers this module as its ``web`` command
-through [`add_arguments`][drako_rules.cli_web.add_arguments] and
-[`run`][drako_rules.cli_web.run].
+through [`HELP`][drako_rules.cli_web.HELP],
+[`add_arguments`][drako_rules.cli_web.add_arguments] and [`run`][drako_rules.cli_web.run]:
+
+    web = commands.add_parser("web", help=cli_web.HELP, description=cli_web.HELP)
+    cli_web.add_arguments(web)
+    ...
+    return cli_web.run(args)    # a WebBuildError (a DrakoError) means exit status 2
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ from pathlib import Path
 
 from drako_rules import webserve
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["HELP", "add_arguments", "run"]
+
+#: The command's one-line help, for the command line's list of commands.
+HELP = "serve the web score checker on 127.0.0.1 and open it in a browser"
 
 _DEFAULT_PORT = 8765
 

@@ -13,7 +13,9 @@ the page's own origin (it works offline once loaded):
   Python (typing-extensions), and tomli-w, downloaded by pip with their sha256 pinned
   ([`WHEELS`][drako_rules.webserve.WHEELS]), and a wheel of drako-rules built from the
   installed package;
-- ``wheels.json``: the wheels in install order, with the Pyodide version.
+- ``wheels.json``: the wheels in install order, with the Pyodide version;
+- ``catalogue.json``: [`catalogue`][drako_rules.web.catalogue] (cards, colours, Legends), so
+  the form is drawn, and cards can be entered, while Python loads.
 
 Downloads are kept in a cache folder (by default ``$DRAKO_WEB_CACHE``, else
 ``~/.cache/drako-rules/web``), so a second build fetches nothing.
@@ -43,6 +45,7 @@ from typing import Final
 
 import drako_rules
 from drako_rules.errors import DrakoError
+from drako_rules.web import catalogue
 
 __all__ = [
     "HOST",
@@ -288,6 +291,8 @@ def build_page(out_dir: Path, *, cache_dir: Path | None = None) -> Path:
         "wheels": [path.name for path in wheels] + [own.name],
     }
     (out_dir / "wheels.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    # the form is drawn from it before Python is loaded
+    (out_dir / "catalogue.json").write_text(json.dumps(catalogue(), indent=1) + "\n")
     return out_dir
 
 

@@ -111,6 +111,10 @@ function check(text, format = "json", pictures = "") {
 
 function update(pictures = "") {
   // Check the game as it is now and show it; called after every change.
+  if (!web) {
+    saveToAddress(); // Python is still loading: keep the game, check it once loaded
+    return;
+  }
   const started = performance.now();
   const res = check(gameJSON(), "json", pictures);
   if (res.error) {
@@ -472,6 +476,14 @@ function wire() {
   window.addEventListener("hashchange", () => {
     // a link to another game opened in this tab
     if (location.hash === savedHash) return;
+    if (!web) {
+      const early = earlyGame();
+      if (early) {
+        game = early;
+        drawForm();
+      }
+      return;
+    }
     const res = gameFromAddress();
     if (res) load(res);
   });
@@ -496,31 +508,75 @@ function gameFromAddress() {
 
 // --- start: load Python, drako-rules and its wheels from this page's own origin --------------
 
+async function bootPython(base) {
+  const manifest = fetch(new URL("wheels.json", base)).then((r) => r.json());
+  const timings = (window.drakoTimings = {}); // ms since navigation, for benchmarks/web_timing.py
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+  timings.pyodide = performance.now();
+  const { wheels } = await manifest;
+  const buffers = await Promise.all(wheels.map((name) => fetch(new URL(`wheels/${name}`, base)).then((r) => {
+    if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  })));
+  for (const buffer of buffers) pyodide.unpackArchive(buffer, "wheel");
+  timings.wheels = performance.now();
+  const module = pyodide.pyimport("drako_rules.web");
+  timings.imported = performance.now();
+  return module;
+}
+
+const NOTATION = /^[FMPSEWHGDO?]{4}(\/[FMPSEWHGDO?]{4}){3}$/;
+
+function earlyGame() {
+  // The game of a #game= link, read before Python is loaded when it is in the form this
+  // page writes (compact notation, plain fields); anything else waits for the checker.
+  const match = /^#game=([A-Za-z0-9_-]*)$/.exec(location.hash);
+  if (!match) return null;
+  try {
+    const doc = JSON.parse(fromBase64url(match[1]));
+    const plain = (p) => typeof p === "object" && p !== null && typeof p.name === "string"
+      && typeof p.kingdom === "string" && NOTATION.test(p.kingdom)
+      && (p.legends === undefined || (Array.isArray(p.legends) && p.legends.every((x) => typeof x === "string")))
+      && (p.score === undefined || Number.isInteger(p.score))
+      && (p.sheet === undefined || (typeof p.sheet === "object" && p.sheet !== null && !Array.isArray(p.sheet)))
+      && Object.keys(p).every((k) => ["name", "kingdom", "legends", "score", "sheet"].includes(k));
+    if (typeof doc !== "object" || doc === null || !Array.isArray(doc.players)) return null;
+    if (doc.players.length < 1 || doc.players.length > MAX_PLAYERS_SHOWN || !doc.players.every(plain)) return null;
+    if (typeof (doc.ruleset ?? "pocket") !== "string") return null;
+    const cells = doc.players.map((p) => p.kingdom.replace(/\//g, "").split(""));
+    return fromResult({ game: doc, cells });
+  } catch {
+    return null;
+  }
+}
+
 async function start() {
+  // The form is drawn at once from catalogue.json, so cards can be entered while Python
+  // loads; scores, problems and the verdict appear once drako-rules runs.
   const status = $("#status");
   try {
     const base = new URL(".", location.href);
-    const manifest = fetch(new URL("wheels.json", base)).then((r) => r.json());
-    const timings = (window.drakoTimings = {}); // ms since navigation, for benchmarks/web_timing.py
-    const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
-    timings.pyodide = performance.now();
-    const { wheels } = await manifest;
-    const buffers = await Promise.all(wheels.map((name) => fetch(new URL(`wheels/${name}`, base)).then((r) => {
-      if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
-      return r.arrayBuffer();
-    })));
-    for (const buffer of buffers) pyodide.unpackArchive(buffer, "wheel");
-    timings.wheels = performance.now();
-    web = pyodide.pyimport("drako_rules.web");
-    timings.imported = performance.now();
-    cat = JSON.parse(pyodide.runPython("import json, drako_rules.web as w; json.dumps(w.catalogue())"));
+    const python = bootPython(base);
+    python.catch(() => {}); // reported below, when awaited
+    cat = await fetch(new URL("catalogue.json", base)).then((r) => r.json());
     drawPalette();
     wire();
-    const res = gameFromAddress();
+    game = location.hash.startsWith("#game=") ? earlyGame() : newGame(2);
+    if (game) {
+      drawForm();
+      saveToAddress();
+      for (const id of ["game", "palette"]) document.getElementById(id).hidden = false;
+      status.textContent = "Loading the rules (Python in your browser)… You can enter the cards meanwhile.";
+    }
+    web = await python;
+    for (const button of $$("#download, #open")) button.disabled = false;
+    const res = game ? null : gameFromAddress();
     if (res) load(res);
     else {
-      game = newGame(2);
-      drawForm();
+      if (!game) {
+        game = newGame(2);
+        drawForm();
+      }
       update();
     }
     for (const id of ["game", "result", "palette"]) document.getElementById(id).hidden = false;
