@@ -7,6 +7,8 @@ on 127.0.0.1 and, in headless Chromium at a 390 × 844 viewport:
 - **cold**: ``--repeat`` times, a new browser context (empty HTTP cache) opens the page on
   the 4-player example; the page records ``performance.now()`` (time since navigation
   start) when it sets ``data-ready="true"`` on ``<body>``;
+  the load steps are recorded too: ``form`` (the form drawn, cards can be entered),
+  ``pyodide`` (the runtime started), ``wheels`` (installed), ``imported`` (drako_rules.web);
 - **warm**: the same context reloads the page ``--repeat`` times (HTTP cache and
   Chromium's compiled-WebAssembly cache filled);
 - **tap**: on the warm page, ``--taps`` taps of palette cards on a selected cell; each
@@ -119,7 +121,7 @@ def main() -> int:
         f"CPython {platform.python_version()} (host), Pyodide {PYODIDE_VERSION}",
         "ready_cold_ms": _stats(cold),
         "cold_steps_ms": {
-            key: _stats([float(s[key]) for s in steps]) for key in ("pyodide", "wheels", "imported")
+            key: _stats([float(s[key]) for s in steps]) for key in ("form", "pyodide", "wheels", "imported")
         },
         "ready_warm_ms": _stats(warm),
         "tap_to_total_ms": _stats(sync_ms),
