@@ -121,7 +121,8 @@ def main() -> int:
         f"CPython {platform.python_version()} (host), Pyodide {PYODIDE_VERSION}",
         "ready_cold_ms": _stats(cold),
         "cold_steps_ms": {
-            key: _stats([float(s[key]) for s in steps]) for key in ("form", "pyodide", "wheels", "imported")
+            key: _stats([float(s[key]) for s in steps])
+            for key in ("form", "pyodide", "wheels", "imported")
         },
         "ready_warm_ms": _stats(warm),
         "tap_to_total_ms": _stats(sync_ms),
