@@ -286,6 +286,11 @@ def test_web_command_builds_serves_and_opens(
     assert built == [tmp_path / "c" / "page"] * 2
     assert fetched == [b"<p>checker</p>"] * 2
     assert "http://127.0.0.1:" in capsys.readouterr().out
+    # --build-only builds into --dir and serves nothing
+    args = parser.parse_args(["--build-only", "--dir", str(tmp_path / "site"), "--no-browser"])
+    assert cli_web.run(args) == 0
+    assert built[-1] == tmp_path / "site" and len(fetched) == 2
+    assert str(tmp_path / "site") in capsys.readouterr().out
 
 
 @given(st.integers().filter(lambda p: not 0 <= p <= 65535))

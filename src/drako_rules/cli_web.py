@@ -1,11 +1,12 @@
 """The ``drako-rules web`` command: serve the web score checker on this machine.
 
-    drako-rules web [--port PORT] [--no-browser] [--dir DIR] [--cache-dir DIR]
+    drako-rules web [--port PORT] [--no-browser] [--dir DIR] [--cache-dir DIR] [--build-only]
 
 It builds the page (see [`drako_rules.webserve`][drako_rules.webserve]; the first build
 downloads Pyodide and the wheels once, later builds use the cache), serves it on
 127.0.0.1, prints its address and opens it in the default browser unless ``--no-browser``
-is given. Ctrl-C stops it. The command line registers this module as its ``web`` command
+is given. Ctrl-C stops it. ``--build-only`` builds the page into ``--dir`` and stops
+(the static files, to put on any web server). The command line registers this module as its ``web`` command
 through [`HELP`][drako_rules.cli_web.HELP],
 [`add_arguments`][drako_rules.cli_web.add_arguments] and [`run`][drako_rules.cli_web.run]:
 
@@ -50,6 +51,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="build the page into this folder (default: a folder of the cache)",
     )
     parser.add_argument(
+        "--build-only",
+        action="store_true",
+        help="build the page (into --dir) and print where, without serving it",
+    )
+    parser.add_argument(
         "--cache-dir",
         type=Path,
         default=None,
@@ -58,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Build the page, serve it until Ctrl-C and return the exit status (0).
+    """Build the page, serve it until Ctrl-C (unless ``--build-only``), return the exit status 0.
 
     Raises:
         WebBuildError: the page cannot be built (a download failed) or the port cannot be
@@ -69,6 +75,9 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise webserve.WebBuildError(f"a port is 0 to 65535, not {args.port}")
     webserve.build_page(directory, cache_dir=cache)
+    if args.build_only:
+        print(f"The score checker is built in {directory}", flush=True)
+        return 0
     server = webserve.serve(directory, args.port)
     print(f"The score checker is at {server.url} (Ctrl-C stops it)", flush=True)
     if not args.no_browser:
