@@ -21,7 +21,8 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
@@ -32,7 +33,7 @@ from drako_rules.kingdom import Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset
 from drako_rules.scoring import Category, ScoreLine, ScoreSheet, score
 
-__all__ = ["HEIGHT", "HEIGHT_WITH_SCORE", "WIDTH", "WIDTH_WITH_SCORE", "kingdom_svg"]
+__all__ = ["CARD_COLOURS", "HEIGHT", "HEIGHT_WITH_SCORE", "WIDTH", "WIDTH_WITH_SCORE", "kingdom_svg"]
 
 # --- geometry (pixels) -----------------------------------------------------------------------
 
@@ -72,6 +73,9 @@ _STYLE: Final[dict[Card | None, tuple[str, str, str]]] = {
     Card.PORTAL: ("#e1bee7", "#7b1fa2", "#4a148c"),
     None: ("#3f4d63", "#1f2a3a", "#e3e8f0"),
 }
+CARD_COLOURS: Final[Mapping[Card | None, tuple[str, str, str]]] = MappingProxyType(_STYLE)
+"""The colours of each kind in the pictures (R1.1), as ``(fill, border, ink)`` CSS colours;
+``None`` is the back of an Unexplored Land (R2.4). The web checker's palette uses them."""
 #: One colour per Portal network (a 4×4 grid holds at most 8 separate networks).
 _NETWORK_COLOURS: Final = (
     "#7b1fa2",

@@ -1,0 +1,91 @@
+"""The ``drako-rules web`` command: serve the web score checker on this machine.
+
+    drako-rules web [--port PORT] [--no-browser] [--dir DIR] [--cache-dir DIR] [--build-only]
+
+It builds the page (see [`drako_rules.webserve`][drako_rules.webserve]; the first build
+downloads Pyodide and the wheels once, later builds use the cache), serves it on
+127.0.0.1, prints its address and opens it in the default browser unless ``--no-browser``
+is given. Ctrl-C stops it. ``--build-only`` builds the page into ``--dir`` and stops
+(the static files, to put on any web server). The command line registers this module as its ``web`` command
+through [`HELP`][drako_rules.cli_web.HELP],
+[`add_arguments`][drako_rules.cli_web.add_arguments] and [`run`][drako_rules.cli_web.run]:
+
+    web = commands.add_parser("web", help=cli_web.HELP, description=cli_web.HELP)
+    cli_web.add_arguments(web)
+    ...
+    return cli_web.run(args)    # a WebBuildError (a DrakoError) means exit status 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import webbrowser
+from pathlib import Path
+
+from drako_rules import webserve
+
+__all__ = ["HELP", "add_arguments", "run"]
+
+#: The command's one-line help, for the command line's list of commands.
+HELP = "serve the web score checker on 127.0.0.1 and open it in a browser"
+
+_DEFAULT_PORT = 8765
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``web`` command's options to ``parser``."""
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=_DEFAULT_PORT,
+        help=f"the port on 127.0.0.1 (default {_DEFAULT_PORT}; 0 picks a free one)",
+    )
+    parser.add_argument(
+        "--no-browser", action="store_true", help="do not open the page in a browser"
+    )
+    parser.add_argument(
+        "--dir",
+        type=Path,
+        default=None,
+        help="build the page into this folder (default: a folder of the cache)",
+    )
+    parser.add_argument(
+        "--build-only",
+        action="store_true",
+        help="build the page (into --dir) and print where, without serving it",
+    )
+    parser.add_argument(
+        "--cache-dir",
+        type=Path,
+        default=None,
+        help="where downloads are kept (default $DRAKO_WEB_CACHE or ~/.cache/drako-rules/web)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the page, serve it until Ctrl-C (unless ``--build-only``), return the exit status 0.
+
+    Raises:
+        WebBuildError: the page cannot be built (a download failed) or the port cannot be
+            opened; the command line prints it as one line, exit status 2.
+    """
+    cache: Path = args.cache_dir if args.cache_dir is not None else webserve.default_cache_dir()
+    directory: Path = args.dir if args.dir is not None else cache / "page"
+    if not 0 <= args.port <= 65535:
+        raise webserve.WebBuildError(f"a port is 0 to 65535, not {args.port}")
+    webserve.build_page(directory, cache_dir=cache)
+    if args.build_only:
+        print(f"The score checker is built in {directory}", flush=True)
+        return 0
+    server = webserve.serve(directory, args.port)
+    print(f"The score checker is at {server.url} (Ctrl-C stops it)", flush=True)
+    if not args.no_browser:
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("stopped", file=sys.stderr)
+    finally:
+        server.shutdown()
+    return 0

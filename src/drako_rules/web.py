@@ -1,0 +1,321 @@
+"""The Python side of the web score checker: a game in, the report and the pictures out.
+
+The page at ``checker/`` of the docs site (served locally by ``drako-rules web``, see
+[`drako_rules.webserve`][drako_rules.webserve]) runs drako-rules itself in the browser
+through Pyodide. Its JavaScript only draws the form and keeps the game; every number, place,
+problem and verdict comes from this module, which calls the score checker
+([`check_game`][drako_rules.checker.check_game], R1.3, R5, R6) and the pictures
+([`kingdom_svg`][drako_rules.svg.kingdom_svg]). Nothing here decides a rule.
+
+[`check_page`][drako_rules.web.check_page] takes the checker's game file (JSON, as
+``drako-rules check`` reads it, or TOML) and returns one JSON object:
+
+- ``game``: the game as the page holds it, in the checker's JSON form, with each readable
+  Kingdom rewritten in the compact Kingdom notation (``FEOM/HPWM/SGDO/PPHS``, ``?`` for an
+  empty cell, that is an Unexplored Land);
+- ``cells``: per player, the 16 notation letters row by row, or None when the Kingdom
+  cannot be read;
+- ``report``: [`GameReport.to_dict`][drako_rules.checker.GameReport.to_dict], exactly what
+  ``drako-rules check --json`` prints;
+- ``verdict``: one line starting with ``verified``, ``disagrees`` or ``invalid``;
+- ``pictures``: per player, the SVG picture of the Kingdom (links, conflicts, Dragons), or
+  None when the player could not be scored;
+- ``marks``: per problem of the report, where the page shows it (see
+  [`problem_marks`][drako_rules.web.problem_marks]);
+- ``toml``: the game as the TOML game file of the command line
+  ([`format_game`][drako_rules.checker.format_game]), for the download.
+
+Examples:
+    >>> import json
+    >>> out = json.loads(check_page('{"players": [{"name": "Ana", "kingdom": "FEOM/HPWM/SGDO/PPHS",'
+    ...                             ' "score": 7}, {"name": "Bob", "kingdom": "EEWW/FFOG/MHDS/WGSM"}]}'))
+    >>> report = out["report"]
+    >>> [(p["total"], p["place"]) for p in report["players"]], out["verdict"]
+    ([(7, 1), (3, 2)], 'verified: the sheet agrees with the rules')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from drako_rules.cards import CARDS_PER_KIND, Card, Legend
+from drako_rules.checker import (
+    PROBLEM_CODES,
+    Game,
+    GameFormat,
+    GameReport,
+    JSONValue,
+    Problem,
+    check_game,
+    format_game,
+    parse_game,
+)
+from drako_rules.errors import DrakoError, InvalidGameError
+from drako_rules.kingdom import Kingdom
+from drako_rules.rulesets import RULESETS
+from drako_rules.scoring import Category
+from drako_rules.svg import CARD_COLOURS, kingdom_svg
+
+__all__ = [
+    "MAX_GAME_CHARS",
+    "catalogue",
+    "check_page",
+    "page_result",
+    "problem_marks",
+    "verdict",
+]
+
+#: The longest game file the page accepts, in characters: a 4-player game with every
+#: field written takes about 1 500, and a ``#game=`` link stays well inside URL limits.
+MAX_GAME_CHARS: Final = 20_000
+
+_WHERE: Final = re.compile(r"players\[(\d+)\](?:\.([a-z]+))?(?:\.([a-z]+)|\[(\d+)\])?")
+_CLAIMED_TWICE: Final = re.compile(r"the Legend ([a-z-]+) is claimed")
+
+
+def _short(text: str) -> str:
+    """A short escaped prefix of user text, for messages."""
+    return repr(text[:40]) + ("..." if len(text) > 40 else "")
+
+
+def catalogue() -> dict[str, JSONValue]:
+    """What the page draws its form from: the cards, the Legends, the categories, the rulesets.
+
+    ``cards`` holds the ten kinds in notation order (R1.1) with their letter, English name
+    and the colours of the pictures (``fill``, ``border``, ``ink``); ``legends`` the 15
+    Legends (R1.4) with id, points and requirement; ``categories`` the seven categories of
+    the score sheet (R5.5) as ``[name, label]``; ``rulesets`` the ruleset names (R9);
+    ``cards_per_kind`` the deck's cards of each kind by player count (R1.3).
+
+    Examples:
+        >>> c = catalogue()
+        >>> c["cards"][0]["letter"], c["cards"][0]["name"], len(c["legends"])
+        ('F', 'Forest', 15)
+    """
+    cards: list[JSONValue] = []
+    for card in Card:
+        fill, border, ink = CARD_COLOURS[card]
+        cards.append(
+            {
+                "letter": card.letter,
+                "name": card.english,
+                "fill": fill,
+                "border": border,
+                "ink": ink,
+            }
+        )
+    legends: list[JSONValue] = [
+        {"id": x.value, "points": x.points, "requirement": x.requirement} for x in Legend
+    ]
+    categories: list[JSONValue] = [[c.value, c.label] for c in Category]
+    rulesets: list[JSONValue] = list(RULESETS)
+    per_kind: dict[str, JSONValue] = {str(n): k for n, k in CARDS_PER_KIND.items()}
+    codes: dict[str, JSONValue] = dict(PROBLEM_CODES)
+    return {
+        "cards": cards,
+        "legends": legends,
+        "categories": categories,
+        "rulesets": rulesets,
+        "cards_per_kind": per_kind,
+        "problem_codes": codes,
+    }
+
+
+def verdict(report: GameReport) -> str:
+    """The verdict line, as ``drako-rules check`` words it.
+
+    It starts with ``invalid`` when the game has problems, ``disagrees`` when the sheet
+    disagrees with the rules (R5.5), ``verified`` otherwise (a game with nothing written on
+    the sheet is valid and has nothing that disagrees: ``verified`` too, as in the exit status).
+
+    Examples:
+        >>> from drako_rules.checker import PlayerEntry
+        >>> verdict(check_game(Game([PlayerEntry("Ana", "FEOM/HPWM/SGDO/PPHS", score=6),
+        ...                          PlayerEntry("Bob", "EEWW/FFOG/MHDS/WGSM")])))
+        'disagrees: the sheet disagrees with the rules (1 mismatch)'
+    """
+    if report.problems:
+        n = len(report.problems)
+        return (
+            f"invalid: invalid game, {n} problem{'s' if n > 1 else ''}; the numbers shown "
+            "use what could be read"
+        )
+    if report.mismatches:
+        n = len(report.mismatches)
+        return (
+            f"disagrees: the sheet disagrees with the rules ({n} mismatch{'es' if n > 1 else ''})"
+        )
+    if any(p.entry.score is not None or p.entry.sheet for p in report.players):
+        return "verified: the sheet agrees with the rules"
+    return "verified: valid game; nothing was written on the sheet to compare"
+
+
+def problem_marks(report: GameReport) -> list[JSONValue]:
+    """Where the page shows each problem of ``report``, in the order of ``report.problems``.
+
+    Each mark is an object with ``code``, ``message``, ``rule`` and:
+
+    - ``player``: the 0-based player the problem concerns, or None for the whole game;
+    - ``field``: the field of that player (``name``, ``kingdom``, ``legends``, ``score``,
+      ``sheet.elves``, ...), or ``ruleset`` / ``players`` for the game;
+    - ``cells``: the cells it concerns, as ``"I-R-C"`` (the page's ``data-cell``): the
+      Unexplored Lands of an ``unexplored-land`` problem (R7.2), the cards of the kind of a
+      ``too-many-cards`` problem (R1.3);
+    - ``card``: the notation letter of a ``too-many-cards`` problem's kind;
+    - ``legends``: ``[player, id]`` pairs of the checkboxes of a ``legend-claimed-twice``
+      problem (R6.3): every player who claims that Legend.
+
+    The problem's text is the checker's; only its place is worked out here, from its
+    ``where`` path and the report (the kind of too many cards is the one the message names).
+    """
+    marks: list[JSONValue] = []
+    for problem in report.problems:
+        marks.append(_mark(problem, report))
+    return marks
+
+
+def _mark(problem: Problem, report: GameReport) -> dict[str, JSONValue]:
+    player: int | None = None
+    field = problem.where
+    match = _WHERE.fullmatch(problem.where)
+    if match is not None and int(match.group(1)) < len(report.players):
+        player = int(match.group(1))
+        field = match.group(2) or "player"
+        if match.group(3):
+            field += "." + match.group(3)
+    cells: list[JSONValue] = []
+    card: str | None = None
+    legends: list[JSONValue] = []
+    if problem.code == "unexplored-land" and player is not None:
+        kingdom = report.players[player].kingdom
+        if kingdom is not None:
+            cells = [f"{player}-{p.row}-{p.col}" for p in kingdom.unexplored_positions]
+    elif problem.code == "too-many-cards":
+        for kind in Card:
+            if re.search(rf"\b{kind.plural}\b", problem.message):
+                card = kind.letter
+                cells = [
+                    f"{p.index}-{pos.row}-{pos.col}"
+                    for p in report.players
+                    if p.kingdom is not None
+                    for pos, cell in p.kingdom.items()
+                    if cell is kind
+                ]
+                break
+    elif problem.code == "legend-claimed-twice":
+        found = _CLAIMED_TWICE.search(problem.message)
+        if found is not None:
+            legend = found.group(1)
+            legends = [[p.index, legend] for p in report.players if legend in p.entry.legends]
+    return {
+        "code": problem.code,
+        "message": problem.message,
+        "rule": problem.rule,
+        "player": player,
+        "field": field,
+        "cells": cells,
+        "card": card,
+        "legends": legends,
+    }
+
+
+def _normalized(game: Game) -> Game:
+    """The game with every readable Kingdom in the compact notation, as the page keeps it."""
+    players = []
+    for entry in game.players:
+        if entry.kingdom is not None:
+            # an unreadable Kingdom stays as written: check_game reports it (bad-kingdom)
+            with contextlib.suppress(DrakoError):
+                entry = attrs.evolve(entry, kingdom=str(Kingdom.parse(entry.kingdom)))
+        players.append(entry)
+    return attrs.evolve(game, players=tuple(players), source=None)
+
+
+def _pictures(report: GameReport, only: Iterable[int] | None) -> list[JSONValue]:
+    wanted = None if only is None else set(only)
+    out: list[JSONValue] = []
+    for player in report.players:
+        sheet = player.sheet
+        if (
+            player.kingdom is None
+            or sheet is None
+            or (wanted is not None and player.index not in wanted)
+        ):
+            out.append(None)
+            continue
+        out.append(
+            kingdom_svg(
+                player.kingdom,
+                legends=sheet.claimed,
+                ruleset=sheet.ruleset,
+                title=f"{player.name}: {player.kingdom}",
+            )
+        )
+    return out
+
+
+def page_result(
+    text: str, format: GameFormat = "json", *, pictures: Iterable[int] | None = None
+) -> dict[str, JSONValue]:
+    """Check the game file ``text`` and return what the page shows (see the module docs).
+
+    Args:
+        text: a game file, the checker's JSON form (what ``#game=`` carries) or TOML.
+        format: ``"json"`` (default) or ``"toml"`` (a file the player opens).
+        pictures: the players whose picture to draw (all by default); the others get None.
+            The page redraws only the Kingdom that was edited.
+
+    Raises:
+        InvalidGameError: the text is longer than
+            [`MAX_GAME_CHARS`][drako_rules.web.MAX_GAME_CHARS], or not a game file at all
+            (see [`parse_game`][drako_rules.checker.parse_game]).
+    """
+    if not isinstance(text, str):
+        raise InvalidGameError(f"a game file is text, not {type(text).__name__}")
+    if len(text) > MAX_GAME_CHARS:
+        raise InvalidGameError(
+            f"the game file has {len(text)} characters, more than the page reads "
+            f"({MAX_GAME_CHARS}); it starts {_short(text)}"
+        )
+    game = _normalized(parse_game(text, format, source="page"))
+    report = check_game(game)
+    document: JSONValue = json.loads(format_game(game, "json"))
+    cells: list[JSONValue] = [
+        list(str(p.kingdom).replace("/", "")) if p.kingdom is not None else None
+        for p in report.players
+    ]
+    return {
+        "game": document,
+        "cells": cells,
+        "report": report.to_dict(),
+        "verdict": verdict(report),
+        "pictures": _pictures(report, pictures),
+        "marks": problem_marks(report),
+        "toml": format_game(game, "toml"),
+    }
+
+
+def check_page(text: str, format: GameFormat = "json", pictures: str = "") -> str:
+    """[`page_result`][drako_rules.web.page_result] as JSON text, for the page's JavaScript.
+
+    A text that is not a game file at all gives ``{"error": message}`` instead of raising,
+    so the page can show the message beside the game.
+
+    Args:
+        text: the game file (JSON or TOML).
+        format: ``"json"`` or ``"toml"``.
+        pictures: comma-separated player indices whose pictures to draw; empty for all.
+    """
+    only: list[int] | None = None
+    if pictures:
+        only = [int(i) for i in pictures.split(",") if i.strip().isdigit()]
+    try:
+        return json.dumps(page_result(text, format, pictures=only), ensure_ascii=False)
+    except InvalidGameError as error:
+        return json.dumps({"error": str(error)}, ensure_ascii=False)
