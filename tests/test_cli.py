@@ -15,8 +15,17 @@ from pathlib import Path
 import pytest
 
 import drako_rules
-from drako_rules import Category, Kingdom, Legend, check_game, load_game, score
-from drako_rules.cli import COMMANDS, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, main
+from drako_rules import Category, Kingdom, Legend, score
+from drako_rules.checker import check_game, load_game
+from drako_rules.cli import (
+    EXIT_INTERRUPTED,
+    EXIT_INVALID,
+    EXIT_MISMATCH,
+    EXIT_OK,
+    commands,
+    main,
+)
+from drako_rules.cli.check import HEADINGS
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml")) + sorted((ROOT / "examples").glob("*.json"))
@@ -94,13 +103,8 @@ def test_check_example_subprocess(path: Path) -> None:
     assert result.stderr == ""
     out = result.stdout
     header = next(line for line in out.splitlines() if line.startswith("Player"))
-    assert header.split() == [
-        "Player",
-        *(c.label for c in Category),
-        "Total",
-        "Written",
-        "Place",
-    ]
+    assert header.split() == list(HEADINGS)
+    assert len(header) <= 80  # the table fits 80 columns for names of up to 12 characters
     for player in report.players:
         assert player.sheet is not None
         row = next(line for line in out.splitlines() if line.startswith(player.name + " "))
@@ -108,7 +112,7 @@ def test_check_example_subprocess(path: Path) -> None:
         assert values[:8] == [str(v) for v in (*player.sheet.values, player.sheet.total)]
         assert values[-1] == str(player.place)
         for mismatch in player.mismatches:
-            assert f"{player.name}: {mismatch.describe()}" in out
+            assert f"  {player.name}: {mismatch.describe().split(': ', 1)[1]}" in out
     for text in report.tie_break_texts():
         assert f"Tie-break: {text}" in out
     verdict = out.strip().splitlines()[-1]
@@ -168,7 +172,7 @@ def test_check_game_with_problems_prints_report_and_exits_2(tmp_path: Path) -> N
     path.write_text(text.replace('"DEMW/EFPO/GOHM/SPPH"', '"DEMW/EFPO/GOHM/SPP?"'), "utf-8")
     status, out, err = call("check", str(path))
     assert status == EXIT_INVALID
-    assert "[unexplored-land] players[1].kingdom" in out
+    assert "[unexplored-land] $.players[1].kingdom" in out
     assert "Verdict: invalid game, 1 problem" in out
     assert err.count("\n") == 1 and err.startswith("drako-rules: error: ")
 
@@ -253,10 +257,12 @@ def test_explain_shows_grid_lines_and_legends() -> None:
     assert "Total 7 (R5.5)" in out
 
 
-def test_explain_mentions_goblins_cannot_use_portals() -> None:
-    """A Goblin beside a Portal is shown as linked by nothing (R4.3)."""
+def test_explain_lists_what_the_connections_link() -> None:
+    """A Portal network lists the cards the connections link through it: the Goblin
+    beside the Portal (0,2) is not among them (R4.3)."""
     _, out, _ = call("explain", "HHOE/DHGE/OWDW/SSMF")
-    assert "Goblin (1,2) (a Goblin cannot use it, R4.3)" in out
+    assert "Portal (0,2) links: Human (0,1), Elf (0,3)\n" in out
+    assert "Goblin (1,2)" not in out.split("Portal networks")[1].split("Elves")[0]
 
 
 def test_explain_svg_writes_the_picture(tmp_path: Path) -> None:
@@ -300,7 +306,7 @@ def test_explain_svg_unwritable_file_is_invalid_input(tmp_path: Path) -> None:
     [
         (["score", "FEOM"], "expected 4 rows"),
         (["score", "FEOM/HPWM/SGDO/PPHS", "--ruleset", "deluxe"], "unknown ruleset 'deluxe'"),
-        (["score", "FEOM/HPWM/SGDO/PPHS", "--legend", "three-dragons"], "unknown Legend"),
+        (["score", "FEOM/HPWM/SGDO/PPHS", "--legend", "three-dragons"], "which is no Legend"),
         (
             ["score", "FEOM/HPWM/SGDO/PPHS", "--legend", "two-elves", "--legend", "two-elves"],
             "twice",
@@ -325,7 +331,7 @@ def test_invalid_input_or_usage_is_exit_2_and_one_line(args: list[str], message:
 # --- help, version, entry points ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [[], *[[c.name] for c in COMMANDS]])
+@pytest.mark.parametrize("command", [[], *[[c.name] for c in commands()]])
 def test_help_on_every_command(command: list[str]) -> None:
     """`--help` works on the program and every command, exits 0 and lists exit statuses."""
     status, out, err = call(*command, "--help")
@@ -402,7 +408,7 @@ def test_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
     def interrupted(path: object) -> object:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("drako_rules.cli.load_game", interrupted)
+    monkeypatch.setattr("drako_rules.cli.check.check_game", interrupted)
     status, _, err = call("check", str(EXAMPLES[0]))
     assert status == EXIT_INTERRUPTED == 130
     assert err == "drako-rules: error: interrupted\n"

@@ -17,29 +17,12 @@ Examples:
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from drako_rules.cards import Card, Legend, cards_per_kind, deck
-from drako_rules.checker import (
-    PROBLEM_CODES,
-    Game,
-    GameFormat,
-    GameReport,
-    JSONValue,
-    Mismatch,
-    PlayerEntry,
-    PlayerReport,
-    Problem,
-    check_game,
-    format_game,
-    load_game,
-    parse_game,
-)
 from drako_rules.connections import Connections, Link, connections
 from drako_rules.errors import (
-    ArgumentTypeError,
     CommandError,
     DrakoError,
+    DrakoTypeError,
     GameError,
     IllegalMoveError,
     InvalidGameError,
@@ -108,10 +91,21 @@ from drako_rules.scoring import (
 )
 from drako_rules.svg import kingdom_svg
 
-try:
-    __version__ = version("drako-rules")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0+unknown"
+
+def __getattr__(name: str) -> str:
+    """``drako_rules.__version__``, read from the installed metadata on first use only (so
+    that ``import drako_rules`` does not load ``importlib.metadata``)."""
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            value = version("drako-rules")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree
+            value = "0.0.0+unknown"
+        globals()["__version__"] = value
+        return value
+    raise AttributeError(f"module 'drako_rules' has no attribute {name!r}")
+
 
 __all__ = [
     "ACTION_SPACE_SIZE",
@@ -119,10 +113,8 @@ __all__ = [
     "MOVES",
     "POCKET",
     "POSITIONS",
-    "PROBLEM_CODES",
     "RULES_VERSION",
     "AnyMove",
-    "ArgumentTypeError",
     "Arrange",
     "Card",
     "Category",
@@ -130,22 +122,18 @@ __all__ = [
     "CommandError",
     "Connections",
     "DrakoError",
+    "DrakoTypeError",
     "Draw",
     "End",
-    "Game",
     "GameError",
-    "GameFormat",
     "GameRecord",
-    "GameReport",
     "GameState",
     "IllegalMoveError",
     "InvalidGameError",
     "InvalidMoveError",
-    "JSONValue",
     "Kingdom",
     "Legend",
     "Link",
-    "Mismatch",
     "Move",
     "NotationError",
     "Phase",
@@ -153,12 +141,9 @@ __all__ = [
     "PlayedGame",
     "Player",
     "PlayerCountError",
-    "PlayerEntry",
-    "PlayerReport",
     "PlayerState",
     "PlayerView",
     "Position",
-    "Problem",
     "RandomPlayer",
     "Ranking",
     "RecordError",
@@ -174,23 +159,19 @@ __all__ = [
     "action_id",
     "apply_move",
     "cards_per_kind",
-    "check_game",
     "check_state",
     "connections",
     "deck",
     "final_ranking",
     "final_scores",
-    "format_game",
     "get_ruleset",
     "kingdom_svg",
     "legal_action_mask",
     "legal_moves",
     "legends_met",
-    "load_game",
     "load_record",
     "move_from_action_id",
     "new_game",
-    "parse_game",
     "play_game",
     "play_random_game",
     "player_view",
