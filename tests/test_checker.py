@@ -146,7 +146,7 @@ def test_model_rejects_wrong_types() -> None:
     with pytest.raises(InvalidGameError):
         PlayerEntry("Ana", "FEOM/HPWM/SGDO/PPHS", legends="two-elves")
     with pytest.raises(InvalidGameError):
-        Game(["Ana"])  # type: ignore[list-item]
+        Game(["Ana"])
     with pytest.raises(InvalidGameError):
         Problem("no-such-code", "players", "players: ?")
     with pytest.raises(InvalidGameError):

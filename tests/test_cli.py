@@ -554,3 +554,90 @@ def test_simulate_bad_arguments_are_invalid_usage(args: list[str]) -> None:
     status, out, err = call(*args)
     assert status == EXIT_INVALID
     assert out == "" and err.count("\n") == 1
+
+
+# --- for the player at the table -------------------------------------------------------------
+
+
+def test_a_bad_card_is_named_by_itself_with_how_positions_count() -> None:
+    """The X of 'HEFX' is named alone, at row 3, column 3, counted from 0."""
+    status, _, err = call("score", "FEOM/HPWM/SGDO/HEFX")
+    assert status == EXIT_INVALID
+    assert "unknown card 'X' at row 3, column 3 (rows and columns are counted from 0" in err
+
+
+@pytest.mark.parametrize(
+    ("word", "suggestion"), [("mountian", "mountain"), ("dwarves", "dwarf"), ("Portals", "portal")]
+)
+def test_did_you_mean_for_card_names_and_plurals(word: str, suggestion: str) -> None:
+    """A misspelt card name or a plural gets 'did you mean' the card."""
+    kingdom = f"forest elf portal {word}/human plain dwarf mountain/swamp goblin dragon portal/plain plain human swamp"
+    status, _, err = call("score", kingdom)
+    assert status == EXIT_INVALID
+    assert f"did you mean '{suggestion}'?" in err
+
+
+def test_did_you_mean_for_legends_never_a_dump_of_ids() -> None:
+    """A near Legend id or name gets 'did you mean'; a far one names where the ids are,
+    never the 15 ids on one line."""
+    _, _, err = call("score", "FEOM/HPWM/SGDO/PPHS", "--legend", "four-tribe")
+    assert "did you mean 'four-tribes'?" in err
+    _, _, err = call("score", "FEOM/HPWM/SGDO/PPHS", "--legend", "alliance human elves")
+    assert "did you mean 'alliance-human-elf'?" in err
+    _, _, err = call("score", "FEOM/HPWM/SGDO/PPHS", "--legend", "zzz")
+    assert "two-dwarves" not in err and len(err) < 200
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ('[[players]]\nname = Ana\nkingdom = "FEOM/HPWM/SGDO/PPHS"\n', "text is written in quotes"),
+        ('[players]\nname = "Ana"\n[players]\nname = "Bob"\n', "[[players]] (two brackets)"),
+        (
+            '[players]\nname = "Ana"\nkingdom = "FEOM/HPWM/SGDO/PPHS"\n',
+            "[[players]] (two brackets)",
+        ),
+    ],
+    ids=["unquoted-name", "players-twice", "players-once"],
+)
+def test_toml_slips_get_the_line_and_a_hint(tmp_path: Path, text: str, hint: str) -> None:
+    """An unquoted name and [players] for [[players]] are explained, with the line."""
+    path = tmp_path / "game.toml"
+    path.write_text(text)
+    _, out, err = call("check", str(path))
+    assert hint in out + err
+    if "not valid TOML" in err:
+        assert "line" in err
+
+
+def test_check_reads_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check -` reads the game from standard input (TOML here)."""
+    text = (ROOT / "examples" / "two-players.toml").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
+    status, out, err = call("check", "-")
+    assert (status, err) == (EXIT_OK, "")
+    assert out.startswith("-: 2 players")
+
+
+def test_a_disagreeing_sheet_shows_the_kingdom_in_words() -> None:
+    """The player whose sheet disagrees has their Kingdom written in card names; the
+    others do not."""
+    _, out, _ = call("check", str(ROOT / "examples" / "sheet-mistakes.toml"))
+    assert "Lea's Kingdom GMMH/SOWP/WWOM/SOGG, in words:" in out
+    assert "    row 1: Swamp, Portal, Dwarf, Plain" in out
+    assert "Nora's Kingdom" not in out
+
+
+def test_check_help_shows_its_json_as_json() -> None:
+    """`check --help` writes the error object in JSON's own quotes."""
+    status, out, _ = call("check", "--help")
+    assert status == EXIT_OK
+    assert '{"file": ..., "error": ...}' in " ".join(out.split())
+
+
+def test_an_unknown_move_is_called_unknown() -> None:
+    """Move.parse('jump') says 'unknown move', not that it needs an argument."""
+    from drako_rules import InvalidMoveError, Move
+
+    with pytest.raises(InvalidMoveError, match="unknown move 'jump'"):
+        Move.parse("jump")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import stat
-from typing import BinaryIO, Final
+from typing import IO, Final
 
 from drako_rules.errors import DrakoError, InputError, quote, short
 
@@ -29,7 +29,8 @@ DEFAULT_LIMIT: Final = 4 * 1024 * 1024
 
 _CHUNK: Final = 64 * 1024
 
-Source = str | os.PathLike[str] | BinaryIO
+#: What the reader reads: a path, or a binary stream.
+Source = str | os.PathLike[str] | IO[bytes]
 
 
 def _size(n: int) -> str:
@@ -43,7 +44,7 @@ def _too_large(name: str, limit: int, error: type[DrakoError]) -> DrakoError:
     )
 
 
-def _read_stream(stream: BinaryIO, name: str, limit: int, error: type[DrakoError]) -> bytes:
+def _read_stream(stream: IO[bytes], name: str, limit: int, error: type[DrakoError]) -> bytes:
     chunks: list[bytes] = []
     total = 0
     while True:
@@ -98,6 +99,8 @@ def read_bytes(
             if stat.S_ISREG(info.st_mode) and info.st_size > limit:
                 raise _too_large(shown, limit, error)
             return _read_stream(handle, shown, limit, error)
+    except DrakoError:
+        raise
     except IsADirectoryError:
         raise error(f"cannot read {shown}: it is a directory") from None
     except OSError as exc:

@@ -77,12 +77,12 @@ _LEGEND_WORDS: Final[Mapping[str, str]] = {
 # --- the game file model ------------------------------------------------------------------
 
 
-def _to_kingdom_text(value: object) -> object:
+def _to_kingdom_text(value: str | Kingdom | None) -> str | None:
     return str(value) if isinstance(value, Kingdom) else value
 
 
 def _check_optional_text(
-    instance: object, attribute: attrs.Attribute[object], value: object
+    instance: object, attribute: attrs.Attribute[str | None], value: str | None
 ) -> None:
     if value is not None and not isinstance(value, str):
         raise InvalidGameError(f"{attribute.name} must be text or None, not {quote(value)}")
@@ -108,7 +108,9 @@ def _is_int(value: object) -> bool:
     )
 
 
-def _check_score(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+def _check_score(
+    instance: object, attribute: attrs.Attribute[int | None], value: int | None
+) -> None:
     if value is not None and not _is_int(value):
         raise InvalidGameError(
             f"the written score must be an integer of at most {MAX_WRITTEN_DIGITS} digits "

@@ -222,7 +222,9 @@ def check_game(game: Game) -> GameReport:
     # ruleset, nothing is scored (any number would be a guess), so the report stays small.
     scorable = ruleset is not None and count <= max(CARDS_PER_KIND)
     sheets: list[ScoreSheet | None] = [
-        score(kingdom, claimed, ruleset) if kingdom is not None and scorable else None
+        score(kingdom, claimed, ruleset)
+        if kingdom is not None and ruleset is not None and scorable
+        else None
         for kingdom, claimed in zip(kingdoms, legends, strict=True)
     ]
     ranked: Ranking | None = None
