@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -517,3 +520,25 @@ def test_check_game_does_not_change_the_game() -> None:
     before = copy.deepcopy(game)
     check_game(game)
     assert game == before
+
+
+def test_tomli_w_is_imported_by_the_game_file_writer_only() -> None:
+    """Reading and checking a game, and the rules core, never import tomli-w; writing TOML
+    does."""
+    code = (
+        "import sys, drako_rules, drako_rules.checker as c\n"
+        "g = c.parse_game(open('examples/two-players.toml').read()); c.check_game(g)\n"
+        "assert 'tomli_w' not in sys.modules, 'imported too early'\n"
+        "c.format_game(g); assert 'tomli_w' in sys.modules\n"
+    )
+    root = Path(__file__).parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root / "src")}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr.decode()[-500:]

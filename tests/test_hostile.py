@@ -72,6 +72,7 @@ def assert_cli_survives(content: bytes, suffix: str, *, as_json: bool = False) -
     lines = err.getvalue().splitlines()
     if status == EXIT_INVALID:
         assert lines and all(line.startswith("drako-rules: error: ") for line in lines)
+        assert not any("internal error" in line for line in lines), lines
     else:
         assert lines == []
     if as_json and out.getvalue():
@@ -156,6 +157,7 @@ def test_random_kingdom_text_for_score_and_explain(text: str, legends: list[str]
         if status == 2:
             assert err.getvalue().count("\n") == 1
             assert err.getvalue().startswith("drako-rules: error: ")
+            assert "internal error" not in err.getvalue()
 
 
 @given(st.text(max_size=80))
@@ -282,6 +284,7 @@ def assert_refused(status: int, out: bytes, err: bytes, *, expect: str = "") -> 
     assert b"Traceback" not in out + err
     assert not RAW_CONTROLS.search(text) and not RAW_CONTROLS.search(out.decode("utf-8", "replace"))
     assert expect in text, text
+    assert "internal error" not in text, text
     return text
 
 

@@ -90,22 +90,7 @@ from drako_rules.scoring import (
     score,
 )
 from drako_rules.svg import kingdom_svg
-
-
-def __getattr__(name: str) -> str:
-    """``drako_rules.__version__``, read from the installed metadata on first use only (so
-    that ``import drako_rules`` does not load ``importlib.metadata``)."""
-    if name == "__version__":
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            value = version("drako-rules")
-        except PackageNotFoundError:  # pragma: no cover - running from a source tree
-            value = "0.0.0+unknown"
-        globals()["__version__"] = value
-        return value
-    raise AttributeError(f"module 'drako_rules' has no attribute {name!r}")
-
+from drako_rules.version import __version__
 
 __all__ = [
     "ACTION_SPACE_SIZE",

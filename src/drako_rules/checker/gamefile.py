@@ -20,7 +20,6 @@ not give is left out.
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import re
@@ -63,6 +62,8 @@ _PLAYER_KEYS: Final = ("name", "kingdom", "legends", "score", "sheet")
 _GAME_KEYS: Final = ("ruleset", "players")
 _DEFAULT_RULESET: Final[str | None] = POCKET.name
 _INT_BOUND: Final = 10**MAX_WRITTEN_DIGITS
+#: Problems past this many get no "did you mean" (each costs a fuzzy match).
+_HINTED: Final = 100
 _CARD_LETTERS: Final = frozenset("FMPSEWHGDO?")
 _CARD_WORDS: Final[Mapping[str, str]] = {
     **{c.english.lower(): c.english.lower() for c in Card},
@@ -231,6 +232,8 @@ class Game:
 def _did_you_mean(word: str, choices: Mapping[str, str]) -> str:
     """``; did you mean 'x'?`` for the closest of ``choices`` (keys, mapped to what to
     suggest), or nothing."""
+    import difflib
+
     key = word.strip().lower().replace("_", "-")[:40]
     close = difflib.get_close_matches(key, list(choices), n=1, cutoff=0.75)
     if not close:
@@ -286,9 +289,10 @@ def read_kingdom(text: str, where: str, owner: str, problems: Problems) -> Kingd
     return None
 
 
-def legend_message(text: str) -> str:
-    """Why ``text`` names no Legend, with "did you mean" for a near id or name (R1.4)."""
-    hint = _did_you_mean(text, _LEGEND_WORDS)
+def legend_message(text: str, *, suggest: bool = True) -> str:
+    """Why ``text`` names no Legend, with "did you mean" for a near id or name (R1.4)
+    unless ``suggest`` is False."""
+    hint = _did_you_mean(text, _LEGEND_WORDS) if suggest else ""
     if not hint:
         hint = "; the 15 Legend ids are listed under R1.4 of the rules"
     return f"{quote(text)}, which is no Legend{hint} (R1.4)"
@@ -334,8 +338,13 @@ class _Reader:
         for key in table:
             if key in known:
                 continue
+            import difflib
+
             hint = ""
-            close = difflib.get_close_matches(str(key)[:40], known, n=1)
+            # a suggestion for the first problems only, so that a table of 100,000 unknown
+            # keys stays linear and fast
+            few = len(self.problems) < _HINTED
+            close = difflib.get_close_matches(str(key)[:40], known, n=1) if few else []
             if key == "total" and where.endswith(".sheet"):
                 hint = "; write the total as the player's 'score'"
             elif close:

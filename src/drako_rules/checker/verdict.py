@@ -26,7 +26,7 @@ from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import RULES_VERSION, Ruleset, get_ruleset
 from drako_rules.scoring import Category, Ranking, ScoreSheet, TieBreak, ranking, score
 
-__all__ = ["check_game"]
+__all__ = ["check_game", "player_name"]
 
 #: The rule of a category with no line on the sheet (nothing scored there).
 _CATEGORY_RULE: Final = {
@@ -41,9 +41,9 @@ _CATEGORY_RULE: Final = {
 
 
 def _library_version() -> str:
-    import drako_rules
+    from drako_rules.version import __version__
 
-    return drako_rules.__version__
+    return __version__
 
 
 def player_name(index: int, entry: PlayerEntry) -> str:
@@ -97,7 +97,7 @@ def _claims(game: Game, names: list[str], problems: Problems) -> list[tuple[Lege
                 problems.add(
                     "unknown-legend",
                     index_path(where, j),
-                    f"{short(names[i])} claims {legend_message(text)}",
+                    f"{short(names[i])} claims {legend_message(text, suggest=len(problems) < 100)}",
                     "R1.4",
                 )
                 continue

@@ -239,3 +239,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         console.error("interrupted")
         return EXIT_INTERRUPTED
+    except Exception as error:  # a bug: still one line and a documented status
+        console.error(
+            f"internal error, a bug of drako-rules (please report it): "
+            f"{type(error).__name__}: {error}"
+        )
+        return EXIT_INVALID

@@ -28,9 +28,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import IO, Final, TextIO
-
-import attrs
+from typing import IO, Final, NamedTuple, TextIO
 
 from drako_rules.errors import CommandError, DrakoError, short
 from drako_rules.inputs import DEFAULT_LIMIT, read_text
@@ -90,9 +88,9 @@ def _encodable(text: str, stream: IO[str]) -> str:
         return text.encode("ascii", "backslashreplace").decode("ascii")
 
 
-@attrs.define
 class Console:
-    """Where a command reads and writes.
+    """Where a command reads and writes (a plain class: the command line starts faster
+    without generated methods).
 
     Attributes:
         out: standard output (results); None when it is closed.
@@ -101,10 +99,17 @@ class Console:
         limit: the most bytes read from one file or stream (``--max-input-size``).
     """
 
-    out: TextIO | None
-    err: TextIO | None
-    inp: IO[bytes] | None
-    limit: int = DEFAULT_LIMIT
+    def __init__(
+        self,
+        out: TextIO | None,
+        err: TextIO | None,
+        inp: IO[bytes] | None,
+        limit: int = DEFAULT_LIMIT,
+    ) -> None:
+        self.out = out
+        self.err = err
+        self.inp = inp
+        self.limit = limit
 
     @classmethod
     def standard(cls) -> Console:
@@ -262,8 +267,7 @@ class Progress:
             self.shown = 0
 
 
-@attrs.frozen
-class Command:
+class Command(NamedTuple):
     """One subcommand of ``drako-rules``: one module of [`drako_rules.cli`][drako_rules.cli].
 
     Attributes:

@@ -25,9 +25,9 @@ __all__ = ["COMMAND", "library_version"]
 
 def library_version() -> str:
     """The version of drako-rules, for the JSON outputs."""
-    import drako_rules
+    from drako_rules.version import __version__
 
-    return drako_rules.__version__
+    return __version__
 
 
 def _replay_arguments(parser: argparse.ArgumentParser) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+from collections.abc import Sequence
 
 from drako_rules.cards import check_player_count
 from drako_rules.checker import JSONValue
@@ -12,10 +13,11 @@ from drako_rules.cli.replay import library_version
 from drako_rules.cli.score import ruleset_option
 from drako_rules.errors import CommandError
 from drako_rules.game import final_ranking, final_scores, play_random_game
-from drako_rules.rulesets import get_ruleset
-from drako_rules.scoring import Category
+from drako_rules.game.setup import check_seed
+from drako_rules.rulesets import Ruleset, get_ruleset
+from drako_rules.scoring import Category, ScoreSheet
 
-__all__ = ["COMMAND"]
+__all__ = ["COMMAND", "Tally"]
 
 
 def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,74 +40,92 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _simulate(args: argparse.Namespace, console: Console) -> int:
-    players = check_player_count(args.players)
-    games: int = args.games
-    if games < 1:
-        raise CommandError(f"--games must be at least 1, not {games}")
-    ruleset = get_ruleset(args.ruleset)
-    progress = Progress(console, games, "games")
-    totals: list[list[int]] = [[] for _ in range(players)]
-    wins = [0.0] * players
-    lengths: list[int] = []
-    categories = {c: 0 for c in Category}
-    legends_claimed = 0
-    for k in range(games):
-        progress.update(k)
-        played = play_random_game(players, args.seed + k, ruleset=ruleset)
-        sheets = final_scores(played.state)
-        places = final_ranking(played.state).places
+class Tally:
+    """The statistics of many finished games, added one game at a time (no printing).
+
+    Attributes:
+        players: the player count of every game.
+        totals: each seat's totals, one per game.
+        wins: each seat's wins; a shared first place is shared (R5.6).
+        lengths: the number of moves of each game.
+        categories: the sum of each category over every player of every game.
+        legends_claimed: the Legends claimed, over every player of every game.
+    """
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.totals: list[list[int]] = [[] for _ in range(players)]
+        self.wins = [0.0] * players
+        self.lengths: list[int] = []
+        self.categories = dict.fromkeys(Category, 0)
+        self.legends_claimed = 0
+
+    def add(self, sheets: Sequence[ScoreSheet], places: Sequence[int], moves: int) -> None:
+        """Count one finished game: its final sheets, places (R5.6) and length."""
         winners = [i for i, place in enumerate(places) if place == 1]
         for i, sheet in enumerate(sheets):
-            totals[i].append(sheet.total)
+            self.totals[i].append(sheet.total)
             for c in Category:
-                categories[c] += sheet[c]
-            legends_claimed += len(sheet.claimed)
+                self.categories[c] += sheet[c]
+            self.legends_claimed += len(sheet.claimed)
         for i in winners:
-            wins[i] += 1 / len(winners)  # a shared first place is shared (R5.6)
-        lengths.append(len(played.record.moves))
-    progress.update(games)
-    progress.clear()
-    every = [t for seat in totals for t in seat]
-    summary: dict[str, JSONValue] = {
-        "games": games,
-        "players": players,
-        "first_seed": args.seed,
-        "ruleset": ruleset.name,
-        "rules_version": ruleset.rules_version,
-        "library_version": library_version(),
-        "moves_per_game": {
-            "mean": round(statistics.fmean(lengths), 2),
-            "min": min(lengths),
-            "max": max(lengths),
-        },
-        "total": {
-            "mean": round(statistics.fmean(every), 2),
-            "stdev": round(statistics.pstdev(every), 2),
-            "min": min(every),
-            "max": max(every),
-        },
-        "category_means": {c.value: round(categories[c] / (games * players), 2) for c in Category},
-        "legends_per_player": round(legends_claimed / (games * players), 2),
-        "seats": [
-            {
-                "seat": i,
-                "mean_total": round(statistics.fmean(totals[i]), 2),
-                "win_share": round(wins[i] / games, 4),
-            }
-            for i in range(players)
-        ],
-    }
-    if args.json:
-        console.json(summary)
-        return EXIT_OK
+            self.wins[i] += 1 / len(winners)
+        self.lengths.append(moves)
+
+    @property
+    def games(self) -> int:
+        """How many games were counted."""
+        return len(self.lengths)
+
+    def summary(self, first_seed: int, ruleset: Ruleset) -> dict[str, JSONValue]:
+        """The statistics as JSON values (what ``simulate --json`` prints)."""
+        every = [t for seat in self.totals for t in seat]
+        per_player = self.games * self.players
+        return {
+            "games": self.games,
+            "players": self.players,
+            "first_seed": first_seed,
+            "ruleset": ruleset.name,
+            "rules_version": ruleset.rules_version,
+            "library_version": library_version(),
+            "moves_per_game": {
+                "mean": round(statistics.fmean(self.lengths), 2),
+                "min": min(self.lengths),
+                "max": max(self.lengths),
+            },
+            "total": {
+                "mean": round(statistics.fmean(every), 2),
+                "stdev": round(statistics.pstdev(every), 2),
+                "min": min(every),
+                "max": max(every),
+            },
+            "category_means": {
+                c.value: round(self.categories[c] / per_player, 2) for c in Category
+            },
+            "legends_per_player": round(self.legends_claimed / per_player, 2),
+            "seats": [
+                {
+                    "seat": i,
+                    "mean_total": round(statistics.fmean(self.totals[i]), 2),
+                    "win_share": round(self.wins[i] / self.games, 4),
+                }
+                for i in range(self.players)
+            ],
+        }
+
+
+def _print(tally: Tally, first_seed: int, ruleset: Ruleset, console: Console) -> None:
+    """The statistics in words."""
+    games, players = tally.games, tally.players
+    every = [t for seat in tally.totals for t in seat]
+    per_player = games * players
     console.line(
-        f"{games} random {players}-player games (seeds {args.seed}-{args.seed + games - 1}), "
+        f"{games} random {players}-player games (seeds {first_seed}-{first_seed + games - 1}), "
         f"ruleset {ruleset.name} (rules {ruleset.rules_version})"
     )
     console.line(
-        f"moves per game: mean {statistics.fmean(lengths):.1f}, "
-        f"min {min(lengths)}, max {max(lengths)}"
+        f"moves per game: mean {statistics.fmean(tally.lengths):.1f}, "
+        f"min {min(tally.lengths)}, max {max(tally.lengths)}"
     )
     console.line(
         f"total per player: mean {statistics.fmean(every):.2f}, "
@@ -113,14 +133,40 @@ def _simulate(args: argparse.Namespace, console: Console) -> int:
     )
     console.line(
         "mean per category: "
-        + ", ".join(f"{c.label} {categories[c] / (games * players):.2f}" for c in Category)
+        + ", ".join(f"{c.label} {tally.categories[c] / per_player:.2f}" for c in Category)
     )
-    console.line(f"Legends claimed per player: {legends_claimed / (games * players):.2f}")
+    console.line(f"Legends claimed per player: {tally.legends_claimed / per_player:.2f}")
     for i in range(players):
         console.line(
-            f"seat {i}: mean total {statistics.fmean(totals[i]):.2f}, "
-            f"wins {100 * wins[i] / games:.1f}% (a shared first place counts as a share)"
+            f"seat {i}: mean total {statistics.fmean(tally.totals[i]):.2f}, "
+            f"wins {100 * tally.wins[i] / games:.1f}% (a shared first place counts as a share)"
         )
+
+
+def _simulate(args: argparse.Namespace, console: Console) -> int:
+    players = check_player_count(args.players)
+    games: int = args.games
+    if games < 1:
+        raise CommandError(f"--games must be at least 1, not {games}")
+    ruleset = get_ruleset(args.ruleset)
+    seed = check_seed(args.seed)
+    check_seed(seed + games)
+    progress = Progress(console, games, "games")
+    tally = Tally(players)
+    for k in range(games):
+        progress.update(k)
+        played = play_random_game(players, seed + k, ruleset=ruleset)
+        tally.add(
+            final_scores(played.state),
+            final_ranking(played.state).places,
+            len(played.record.moves),
+        )
+    progress.update(games)
+    progress.clear()
+    if args.json:
+        console.json(tally.summary(seed, ruleset))
+    else:
+        _print(tally, seed, ruleset, console)
     return EXIT_OK
 
 
