@@ -178,6 +178,8 @@ def short(text: str, limit: int = MAX_QUOTED) -> str:
         >>> short("Ana"), short("Bartholomew", 5), short("\x1b[2J")
         ('Ana', 'Barth…', '\\\\x1b[2J')
     """
+    if len(text) <= limit and text.isprintable():
+        return text
     out: list[str] = []
     size = 0
     for ch in text:

@@ -42,8 +42,9 @@ and the checker goes on with what it can use:
   the rules' numbers for every scored player;
 - places (R5.6) are given only when every player could be scored and the game has 2, 3
   or 4 players (R1.3), since a partial ranking could name the wrong winner;
-- a game with an unknown ruleset, or with more than 4 players (R1.3), is not scored at
-  all (any number would be a guess).
+- a game with an unknown ruleset is not scored at all (any number would be a guess); a
+  game of more than 4 players (R1.3) is neither scored nor are its Kingdoms read: its
+  problems are its fields, its player count and its Legend claims.
 
 A game file is read by the one bounded reader of the library
 ([`drako_rules.inputs`][drako_rules.inputs]): at most 4 MiB by default.

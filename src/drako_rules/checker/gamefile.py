@@ -62,6 +62,7 @@ _PLAYER_KEYS: Final = ("name", "kingdom", "legends", "score", "sheet")
 _GAME_KEYS: Final = ("ruleset", "players")
 _DEFAULT_RULESET: Final[str | None] = POCKET.name
 _INT_BOUND: Final = 10**MAX_WRITTEN_DIGITS
+_CATEGORIES: Final = tuple(Category)
 #: Problems past this many get no "did you mean" (each costs a fuzzy match).
 _HINTED: Final = 100
 _CARD_LETTERS: Final = frozenset("FMPSEWHGDO?")
@@ -120,6 +121,8 @@ def _check_score(
 
 
 def _to_sheet(value: object) -> tuple[tuple[Category, int], ...]:
+    if not value and isinstance(value, Mapping | tuple | list):
+        return ()
     if isinstance(value, Mapping):
         pairs: Iterable[object] = value.items()
     elif isinstance(value, Iterable) and not isinstance(value, str):
@@ -149,7 +152,7 @@ def _to_sheet(value: object) -> tuple[tuple[Category, int], ...]:
         if category in found:
             raise InvalidGameError(f"the category {category.value} is written twice")
         found[category] = points
-    return tuple((c, found[c]) for c in Category if c in found)
+    return tuple((c, found[c]) for c in _CATEGORIES if c in found)
 
 
 @attrs.frozen
@@ -487,7 +490,7 @@ class _Reader:
             return {}
         self.unknown_keys(value, tuple(c.value for c in Category), path)
         out = {}
-        for category in Category:
+        for category in _CATEGORIES:
             written = self.integer(value, category.value, f"{path}.{category.value}")
             if written is not None:
                 out[category.value] = written

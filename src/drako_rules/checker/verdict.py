@@ -181,11 +181,17 @@ def check_game(game: Game) -> GameReport:
             "R1.3",
         )
     names = [player_name(i, entry) for i, entry in enumerate(game.players)]
+    # More players than the largest deal (R1.3) is no game of Drako: like an unknown
+    # ruleset, nothing is scored (any number would be a guess) and the Kingdoms are not
+    # read, so that the report of a huge file stays small and fast.
+    judged = count <= max(CARDS_PER_KIND)
     kingdoms: list[Kingdom | None] = []
     for i, entry in enumerate(game.players):
         where = f"{index_path('$.players', i)}.kingdom"
         kingdom: Kingdom | None = None
-        if entry.kingdom is None:
+        if not judged:
+            pass
+        elif entry.kingdom is None:
             if not problems.at(where):  # a Game built in code, not read from a file
                 problems.add("missing-field", where, "the player's Kingdom is not given")
         else:
@@ -218,9 +224,7 @@ def check_game(game: Game) -> GameReport:
                     f"{count} players holds {limit} of each kind (R1.2-R1.3)",
                     "R1.3",
                 )
-    # More players than the largest deal (R1.3) is no game of Drako: like an unknown
-    # ruleset, nothing is scored (any number would be a guess), so the report stays small.
-    scorable = ruleset is not None and count <= max(CARDS_PER_KIND)
+    scorable = ruleset is not None and judged
     sheets: list[ScoreSheet | None] = [
         score(kingdom, claimed, ruleset)
         if kingdom is not None and ruleset is not None and scorable

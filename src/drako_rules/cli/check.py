@@ -27,6 +27,8 @@ __all__ = ["COMMAND", "HEADINGS", "MAX_SHOWN_PROBLEMS", "print_places", "print_t
 #: The most problems the text report lists (then "… and N more problems").
 MAX_SHOWN_PROBLEMS = 10
 
+_CATEGORIES = tuple(Category)
+
 #: Short headings, so that the table fits 80 columns for names of up to 12 characters.
 HEADINGS = ("Player", "Elf", "Dwa", "Hum", "Gob", "Dra", "Leg", "Con", "Total", "Sheet", "Place")
 
@@ -54,7 +56,9 @@ def _cell(value: int | None) -> str:
 
 def _player_row(player: PlayerReport) -> tuple[str, ...]:
     sheet = player.sheet
-    values = [_cell(sheet[c] if sheet is not None else None) for c in Category]
+    values = (
+        [_cell(sheet[c]) for c in _CATEGORIES] if sheet is not None else ["-"] * len(_CATEGORIES)
+    )
     return (
         short(player.name, NAME_WIDTH),
         *values,

@@ -64,6 +64,8 @@ PROG: Final = "drako-rules"
 #: The most characters of one error line.
 MAX_ERROR_LINE: Final = 500
 
+_INDENTED_JSON: Final = 64 * 1024
+
 #: The most characters of a player's name in a table column or a sentence.
 NAME_WIDTH: Final = 12
 
@@ -143,8 +145,12 @@ class Console:
         self._write(text if text.endswith("\n") else text + "\n")
 
     def json(self, value: object) -> None:
-        """Write ``value`` as indented JSON, ASCII only (valid in any encoding)."""
-        self._write(json.dumps(value, indent=2, ensure_ascii=True) + "\n")
+        """Write ``value`` as JSON, ASCII only (valid in any encoding): indented, or on
+        one line when it is larger than 64 KiB (the fast encoder writes only that)."""
+        text = json.dumps(value, ensure_ascii=True)
+        if len(text) <= _INDENTED_JSON:
+            text = json.dumps(value, indent=2, ensure_ascii=True)
+        self._write(text + "\n")
 
     def flush(self) -> None:
         """Push the output out; a failure is an [`OutputError`][drako_rules.cli.console.OutputError]."""
