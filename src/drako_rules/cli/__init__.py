@@ -158,7 +158,7 @@ def _parser(console: Console, argv: Sequence[str]) -> argparse.ArgumentParser:
     parser = _Parser(
         console=console,
         prog=PROG,
-        description=_DESCRIPTION,
+        description=textwrap.fill(_DESCRIPTION, 78),
         epilog=EXIT_STATUS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         allow_abbrev=False,
