@@ -10,7 +10,7 @@ from drako_rules.cards import Legend
 from drako_rules.checker.gamefile import kingdom_message, legend_message, read_legend
 from drako_rules.cli.console import EXIT_OK, Command, Console, add_input_limit
 from drako_rules.connections import connections
-from drako_rules.errors import CommandError, NotationError
+from drako_rules.errors import CommandError, NotationError, quote
 from drako_rules.kingdom import Kingdom
 from drako_rules.legends import legends_met
 from drako_rules.rulesets import RULESETS, Ruleset, get_ruleset
@@ -200,7 +200,7 @@ def _write_svg(path: str, kingdom: Kingdom, sheet: ScoreSheet, console: Console)
             out.write(picture)
     except (OSError, ValueError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise CommandError(f"cannot write the picture to {path!r}: {reason}") from None
+        raise CommandError(f"cannot write the picture to {quote(path)}: {reason}") from None
 
 
 SCORE = Command(
