@@ -14,13 +14,12 @@ from pathlib import Path
 import pytest
 
 import drako_rules
-from drako_rules import (
+from drako_rules import RULES_VERSION, Legend
+from drako_rules.checker import (
     PROBLEM_CODES,
-    RULES_VERSION,
     Game,
     GameReport,
     JSONValue,
-    Legend,
     PlayerEntry,
     check_game,
     parse_game,
@@ -38,6 +37,7 @@ REPORT_KEYS = [
     "players",
     "tie_breaks",
     "problems",
+    "problem_count",
 ]
 PLAYER_KEYS = [
     "name",
@@ -68,7 +68,7 @@ TIE_BREAK_KEYS = [
     "text",
 ]
 PROBLEM_KEYS = ["code", "where", "message", "rule"]
-MISMATCH_KEYS = ["field", "written", "expected", "rule", "message"]
+MISMATCH_KEYS = ["field", "written", "expected", "rule", "player", "message"]
 LINE_KEYS = ["category", "points", "rule", "text"]
 
 # Worked example 1 (Ana, a wrong Dragons value written) against Bob, who claimed two
@@ -155,7 +155,8 @@ def test_report_values_of_a_tie_worked_by_hand() -> None:
             "written": 3,
             "expected": -3,
             "rule": "R5.3",
-            "message": "dragons: written 3, the rules give -3 (R5.3)",
+            "player": "Ana",
+            "message": "Ana: dragons: written 3, the rules give -3 (R5.3)",
         }
     ]
     lines = [as_dict(x) for x in as_list(ana["lines"])]
@@ -273,100 +274,100 @@ TWO = player() + player("Bob")
 # (code, game file, where, rule): the problem each file must report (with its code, place
 # and rule), among possibly others.
 PROBLEMS: list[tuple[str, str, str, str | None]] = [
-    ("missing-field", "", "players", None),
+    ("missing-field", "", "$.players", None),
     (
         "missing-field",
         '[[players]]\nkingdom = "FEOM/HPWM/SGDO/PPHS"\n' + player("Bob"),
-        "players[0].name",
+        "$.players[0].name",
         None,
     ),
-    ("missing-field", '[[players]]\nname = "Ana"\n' + player("Bob"), "players[0].kingdom", None),
-    ("unknown-field", 'rulset = "pocket"\n' + TWO, "rulset", None),
-    ("unknown-field", player(extra="total = 7") + player("Bob"), "players[0].total", None),
+    ("missing-field", '[[players]]\nname = "Ana"\n' + player("Bob"), "$.players[0].kingdom", None),
+    ("unknown-field", 'rulset = "pocket"\n' + TWO, "$.rulset", None),
+    ("unknown-field", player(extra="total = 7") + player("Bob"), "$.players[0].total", None),
     (
         "unknown-field",
         player(extra="[players.sheet]\nelfs = 2") + player("Bob"),
-        "players[0].sheet.elfs",
+        "$.players[0].sheet.elfs",
         None,
     ),
-    ("bad-field", "ruleset = 3\n" + TWO, "ruleset", None),
-    ("bad-field", "players = 3\n", "players", None),
-    ("bad-field", "players = [1, 2]\n", "players[0]", None),
+    ("bad-field", "ruleset = 3\n" + TWO, "$.ruleset", None),
+    ("bad-field", "players = 3\n", "$.players", None),
+    ("bad-field", "players = [1, 2]\n", "$.players[0]", None),
     (
         "bad-field",
         player(extra='legends = "two-elves"') + player("Bob"),
-        "players[0].legends",
+        "$.players[0].legends",
         None,
     ),
-    ("bad-field", player(extra="legends = [2]") + player("Bob"), "players[0].legends[0]", None),
+    ("bad-field", player(extra="legends = [2]") + player("Bob"), "$.players[0].legends[0]", None),
     (
         "bad-field",
         '[[players]]\nname = ""\nkingdom = "FEOM/HPWM/SGDO/PPHS"\n' + player("Bob"),
-        "players[0].name",
+        "$.players[0].name",
         None,
     ),
     (
         "bad-field",
         '[[players]]\nname = "Ana"\nkingdom = 3\n' + player("Bob"),
-        "players[0].kingdom",
+        "$.players[0].kingdom",
         None,
     ),
-    ("bad-field", player(extra="sheet = 3") + player("Bob"), "players[0].sheet", None),
-    ("not-an-integer", player(extra='score = "7"') + player("Bob"), "players[0].score", "R5.5"),
+    ("bad-field", player(extra="sheet = 3") + player("Bob"), "$.players[0].sheet", None),
+    ("not-an-integer", player(extra='score = "7"') + player("Bob"), "$.players[0].score", "R5.5"),
     (
         "not-an-integer",
         player(extra="[players.sheet]\nelves = 2.5") + player("Bob"),
-        "players[0].sheet.elves",
+        "$.players[0].sheet.elves",
         "R5.5",
     ),
-    ("not-an-integer", player(extra="score = true") + player("Bob"), "players[0].score", "R5.5"),
-    ("unknown-ruleset", 'ruleset = "chess"\n' + TWO, "ruleset", "R9"),
-    ("player-count", player(), "players", "R1.3"),
-    ("player-count", "".join(player(f"P{i}") for i in range(5)), "players", "R1.3"),
-    ("bad-kingdom", player(kingdom="FEOM/HPWM") + player("Bob"), "players[0].kingdom", None),
+    ("not-an-integer", player(extra="score = true") + player("Bob"), "$.players[0].score", "R5.5"),
+    ("unknown-ruleset", 'ruleset = "chess"\n' + TWO, "$.ruleset", "R9"),
+    ("player-count", player(), "$.players", "R1.3"),
+    ("player-count", "".join(player(f"P{i}") for i in range(5)), "$.players", "R1.3"),
+    ("bad-kingdom", player(kingdom="FEOM/HPWM") + player("Bob"), "$.players[0].kingdom", None),
     (
         "bad-kingdom",
         player("Bob") + player(kingdom="FEOX/HPWM/SGDO/PPHS"),
-        "players[1].kingdom",
+        "$.players[1].kingdom",
         None,
     ),
     (
         "unexplored-land",
         player(kingdom="FEOM/HPWM/SGDO/PPH?") + player("Bob"),
-        "players[0].kingdom",
+        "$.players[0].kingdom",
         "R7.2",
     ),
     (
         "unknown-legend",
         player(extra='legends = ["three-elves"]') + player("Bob"),
-        "players[0].legends",
+        "$.players[0].legends[0]",
         "R1.4",
     ),
     (
         "legend-claimed-twice",
         player(extra='legends = ["four-tribes"]')
         + player("Bob", extra='legends = ["four-tribes"]'),
-        "players[1].legends",
+        "$.players[1].legends",
         "R6.3",
     ),
     (
         "legend-claimed-twice",
         player(extra='legends = ["two-elves", "two-elves"]') + player("Bob"),
-        "players[0].legends",
+        "$.players[0].legends",
         "R6.3",
     ),
     (
         "too-many-legends",
         player(extra="legends = [" + ", ".join(f'"{x.value}"' for x in Legend) + ', "two-elves"]')
         + player("Bob"),
-        "players",
+        "$.players",
         "R1.4",
     ),
     # 2 players use the 40 2-diamond cards, 4 of each kind (R1.3): 5 Elves are too many.
     (
         "too-many-cards",
         player(kingdom="EEEE/EFFF/MMMM/PPPP") + player("Bob", "SSSS/WWWW/HHHH/GGGG"),
-        "players",
+        "$.players",
         "R1.3",
     ),
 ]
@@ -419,7 +420,7 @@ def test_too_many_legends_comes_with_claimed_twice() -> None:
     report = _problems(PROBLEMS[-2][1])
     codes = [p.code for p in report.problems]
     assert "too-many-legends" in codes and "legend-claimed-twice" in codes
-    assert "players: 16 Legend claims in the game, but only 15 Legends exist (R1.4)" in [
+    assert "$.players: 16 Legend claims in the game, but only 15 Legends exist (R1.4)" in [
         p.message for p in report.problems
     ]
 
@@ -428,5 +429,5 @@ def test_too_many_cards_message_counts_the_cards() -> None:
     """R1.2–R1.3: the message says how many cards of the kind, and what the deck holds."""
     (problem,) = _problems(PROBLEMS[-1][1]).problems
     assert problem.message == (
-        "players: 5 Elves across the Kingdoms, but the deck for 2 players holds 4 of each kind (R1.2-R1.3)"
+        "$.players: 5 Elves across the Kingdoms, but the deck for 2 players holds 4 of each kind (R1.2-R1.3)"
     )

@@ -15,8 +15,17 @@ from pathlib import Path
 import pytest
 
 import drako_rules
-from drako_rules import Category, Kingdom, Legend, check_game, load_game, score
-from drako_rules.cli import COMMANDS, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, main
+from drako_rules import Category, Kingdom, Legend, score
+from drako_rules.checker import check_game, load_game
+from drako_rules.cli import (
+    EXIT_INTERRUPTED,
+    EXIT_INVALID,
+    EXIT_MISMATCH,
+    EXIT_OK,
+    commands,
+    main,
+)
+from drako_rules.cli.check import HEADINGS
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml")) + sorted((ROOT / "examples").glob("*.json"))
@@ -94,13 +103,8 @@ def test_check_example_subprocess(path: Path) -> None:
     assert result.stderr == ""
     out = result.stdout
     header = next(line for line in out.splitlines() if line.startswith("Player"))
-    assert header.split() == [
-        "Player",
-        *(c.label for c in Category),
-        "Total",
-        "Written",
-        "Place",
-    ]
+    assert header.split() == list(HEADINGS)
+    assert len(header) <= 80  # the table fits 80 columns for names of up to 12 characters
     for player in report.players:
         assert player.sheet is not None
         row = next(line for line in out.splitlines() if line.startswith(player.name + " "))
@@ -108,7 +112,7 @@ def test_check_example_subprocess(path: Path) -> None:
         assert values[:8] == [str(v) for v in (*player.sheet.values, player.sheet.total)]
         assert values[-1] == str(player.place)
         for mismatch in player.mismatches:
-            assert f"{player.name}: {mismatch.describe()}" in out
+            assert f"  {player.name}: {mismatch.describe().split(': ', 1)[1]}" in out
     for text in report.tie_break_texts():
         assert f"Tie-break: {text}" in out
     verdict = out.strip().splitlines()[-1]
@@ -168,7 +172,7 @@ def test_check_game_with_problems_prints_report_and_exits_2(tmp_path: Path) -> N
     path.write_text(text.replace('"DEMW/EFPO/GOHM/SPPH"', '"DEMW/EFPO/GOHM/SPP?"'), "utf-8")
     status, out, err = call("check", str(path))
     assert status == EXIT_INVALID
-    assert "[unexplored-land] players[1].kingdom" in out
+    assert "[unexplored-land] $.players[1].kingdom" in out
     assert "Verdict: invalid game, 1 problem" in out
     assert err.count("\n") == 1 and err.startswith("drako-rules: error: ")
 
@@ -253,10 +257,12 @@ def test_explain_shows_grid_lines_and_legends() -> None:
     assert "Total 7 (R5.5)" in out
 
 
-def test_explain_mentions_goblins_cannot_use_portals() -> None:
-    """A Goblin beside a Portal is shown as linked by nothing (R4.3)."""
+def test_explain_lists_what_the_connections_link() -> None:
+    """A Portal network lists the cards the connections link through it: the Goblin
+    beside the Portal (0,2) is not among them (R4.3)."""
     _, out, _ = call("explain", "HHOE/DHGE/OWDW/SSMF")
-    assert "Goblin (1,2) (a Goblin cannot use it, R4.3)" in out
+    assert "Portal (0,2) links: Human (0,1), Elf (0,3)\n" in out
+    assert "Goblin (1,2)" not in out.split("Portal networks")[1].split("Elves")[0]
 
 
 def test_explain_svg_writes_the_picture(tmp_path: Path) -> None:
@@ -300,7 +306,7 @@ def test_explain_svg_unwritable_file_is_invalid_input(tmp_path: Path) -> None:
     [
         (["score", "FEOM"], "expected 4 rows"),
         (["score", "FEOM/HPWM/SGDO/PPHS", "--ruleset", "deluxe"], "unknown ruleset 'deluxe'"),
-        (["score", "FEOM/HPWM/SGDO/PPHS", "--legend", "three-dragons"], "unknown Legend"),
+        (["score", "FEOM/HPWM/SGDO/PPHS", "--legend", "three-dragons"], "which is no Legend"),
         (
             ["score", "FEOM/HPWM/SGDO/PPHS", "--legend", "two-elves", "--legend", "two-elves"],
             "twice",
@@ -325,7 +331,7 @@ def test_invalid_input_or_usage_is_exit_2_and_one_line(args: list[str], message:
 # --- help, version, entry points ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", [[], *[[c.name] for c in COMMANDS]])
+@pytest.mark.parametrize("command", [[], *[[c.name] for c in commands()]])
 def test_help_on_every_command(command: list[str]) -> None:
     """`--help` works on the program and every command, exits 0 and lists exit statuses."""
     status, out, err = call(*command, "--help")
@@ -402,7 +408,7 @@ def test_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
     def interrupted(path: object) -> object:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("drako_rules.cli.load_game", interrupted)
+    monkeypatch.setattr("drako_rules.cli.check.check_game", interrupted)
     status, _, err = call("check", str(EXAMPLES[0]))
     assert status == EXIT_INTERRUPTED == 130
     assert err == "drako-rules: error: interrupted\n"
@@ -548,3 +554,90 @@ def test_simulate_bad_arguments_are_invalid_usage(args: list[str]) -> None:
     status, out, err = call(*args)
     assert status == EXIT_INVALID
     assert out == "" and err.count("\n") == 1
+
+
+# --- for the player at the table -------------------------------------------------------------
+
+
+def test_a_bad_card_is_named_by_itself_with_how_positions_count() -> None:
+    """The X of 'HEFX' is named alone, at row 3, column 3, counted from 0."""
+    status, _, err = call("score", "FEOM/HPWM/SGDO/HEFX")
+    assert status == EXIT_INVALID
+    assert "unknown card 'X' at row 3, column 3 (rows and columns are counted from 0" in err
+
+
+@pytest.mark.parametrize(
+    ("word", "suggestion"), [("mountian", "mountain"), ("dwarves", "dwarf"), ("Portals", "portal")]
+)
+def test_did_you_mean_for_card_names_and_plurals(word: str, suggestion: str) -> None:
+    """A misspelt card name or a plural gets 'did you mean' the card."""
+    kingdom = f"forest elf portal {word}/human plain dwarf mountain/swamp goblin dragon portal/plain plain human swamp"
+    status, _, err = call("score", kingdom)
+    assert status == EXIT_INVALID
+    assert f"did you mean '{suggestion}'?" in err
+
+
+def test_did_you_mean_for_legends_never_a_dump_of_ids() -> None:
+    """A near Legend id or name gets 'did you mean'; a far one names where the ids are,
+    never the 15 ids on one line."""
+    _, _, err = call("score", "FEOM/HPWM/SGDO/PPHS", "--legend", "four-tribe")
+    assert "did you mean 'four-tribes'?" in err
+    _, _, err = call("score", "FEOM/HPWM/SGDO/PPHS", "--legend", "alliance human elves")
+    assert "did you mean 'alliance-human-elf'?" in err
+    _, _, err = call("score", "FEOM/HPWM/SGDO/PPHS", "--legend", "zzz")
+    assert "two-dwarves" not in err and len(err) < 200
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ('[[players]]\nname = Ana\nkingdom = "FEOM/HPWM/SGDO/PPHS"\n', "text is written in quotes"),
+        ('[players]\nname = "Ana"\n[players]\nname = "Bob"\n', "[[players]] (two brackets)"),
+        (
+            '[players]\nname = "Ana"\nkingdom = "FEOM/HPWM/SGDO/PPHS"\n',
+            "[[players]] (two brackets)",
+        ),
+    ],
+    ids=["unquoted-name", "players-twice", "players-once"],
+)
+def test_toml_slips_get_the_line_and_a_hint(tmp_path: Path, text: str, hint: str) -> None:
+    """An unquoted name and [players] for [[players]] are explained, with the line."""
+    path = tmp_path / "game.toml"
+    path.write_text(text)
+    _, out, err = call("check", str(path))
+    assert hint in out + err
+    if "not valid TOML" in err:
+        assert "line" in err
+
+
+def test_check_reads_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check -` reads the game from standard input (TOML here)."""
+    text = (ROOT / "examples" / "two-players.toml").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
+    status, out, err = call("check", "-")
+    assert (status, err) == (EXIT_OK, "")
+    assert out.startswith("-: 2 players")
+
+
+def test_a_disagreeing_sheet_shows_the_kingdom_in_words() -> None:
+    """The player whose sheet disagrees has their Kingdom written in card names; the
+    others do not."""
+    _, out, _ = call("check", str(ROOT / "examples" / "sheet-mistakes.toml"))
+    assert "Lea's Kingdom GMMH/SOWP/WWOM/SOGG, in words:" in out
+    assert "    row 1: Swamp, Portal, Dwarf, Plain" in out
+    assert "Nora's Kingdom" not in out
+
+
+def test_check_help_shows_its_json_as_json() -> None:
+    """`check --help` writes the error object in JSON's own quotes."""
+    status, out, _ = call("check", "--help")
+    assert status == EXIT_OK
+    assert '{"file": ..., "error": ...}' in " ".join(out.split())
+
+
+def test_an_unknown_move_is_called_unknown() -> None:
+    """Move.parse('jump') says 'unknown move', not that it needs an argument."""
+    from drako_rules import InvalidMoveError, Move
+
+    with pytest.raises(InvalidMoveError, match="unknown move 'jump'"):
+        Move.parse("jump")

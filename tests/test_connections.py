@@ -340,12 +340,12 @@ def test_connections_are_frozen() -> None:
 
 def test_positions_may_be_row_col_pairs() -> None:
     """Connections are queried by Position or by a (row, col) pair alike; anything else is
-    the library's ArgumentTypeError."""
-    from drako_rules import ArgumentTypeError
+    the library's DrakoTypeError."""
+    from drako_rules import DrakoTypeError
 
     conn = connections(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
     assert conn.of((0, 1)) == conn.of(Position(0, 1))
     assert conn.are_connected((0, 1), (1, 2))  # through the Portal (0,2), R4.2
     assert conn.link((0, 1), (1, 2)) == conn.link(Position(0, 1), Position(1, 2))
-    with pytest.raises(ArgumentTypeError):
+    with pytest.raises(DrakoTypeError):
         conn.of("0,1")  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import drako_rules.cli as cli
-from drako_rules import PROBLEM_CODES, check_game, parse_game
+from drako_rules.checker import PROBLEM_CODES, check_game, parse_game
 from transcripts import (
     DOCS,
     PAGES,
@@ -108,7 +108,8 @@ def test_shell_keeps_the_exit_status_and_catches_a_wrong_output(tmp_path: Path) 
     differs from the page is reported with both texts."""
     shell = Shell(tmp_path)
     assert shell.run("drako-rules score FEOM") == (
-        "drako-rules: error: expected 4 rows separated by '/' or new lines, got 1 in 'FEOM'",
+        "drako-rules: error: the Kingdom cannot be read: expected 4 rows of 4 cards separated "
+        "by '/' or new lines, got 1 in 'FEOM'",
     )
     assert shell.run("echo $?") == (str(cli.EXIT_INVALID),)
     page = DOCS / "howto" / "cli.md"

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import reference as ref
-from drako_rules import ArgumentTypeError, Card, DrakoError, Kingdom, NotationError, Position
+from drako_rules import Card, DrakoError, DrakoTypeError, Kingdom, NotationError, Position
 from strategies import any_kingdoms, cells, notations, positions
 
 # --- Position (R4.1) ------------------------------------------------------------------------
@@ -334,9 +334,9 @@ def test_two_word_names_read_in_a_kingdom() -> None:
 @pytest.mark.parametrize("card", ["F", 3, Position(0, 0)])
 def test_cell_queries_reject_what_is_not_a_cell(card: object) -> None:
     """count and positions_of take a Card or None; anything else is the library's
-    ArgumentTypeError (a TypeError), with a hint to use Card.parse."""
+    DrakoTypeError (a TypeError), with a hint to use Card.parse."""
     kingdom = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
     for query in (kingdom.count, kingdom.positions_of):
-        with pytest.raises(ArgumentTypeError, match=r"Card\.parse") as info:
+        with pytest.raises(DrakoTypeError, match=r"Card\.parse") as info:
             query(card)  # type: ignore[arg-type]
         assert isinstance(info.value, TypeError) and isinstance(info.value, DrakoError)

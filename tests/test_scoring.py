@@ -479,11 +479,11 @@ def test_score_accepts_any_iterable_of_legends() -> None:
 @pytest.mark.parametrize("value", ["FEOM/HPWM/SGDO/PPHS", None, 7])
 def test_rules_functions_reject_what_is_not_a_kingdom(value: object) -> None:
     """score, legends_met and connections take a Kingdom: anything else is the library's
-    ArgumentTypeError (a TypeError) pointing to Kingdom.parse, never an AttributeError."""
-    from drako_rules import ArgumentTypeError, connections, legends_met
+    DrakoTypeError (a TypeError) pointing to Kingdom.parse, never an AttributeError."""
+    from drako_rules import DrakoTypeError, connections, legends_met
 
     for function in (score, legends_met, connections):
-        with pytest.raises(ArgumentTypeError, match=r"Kingdom\.parse"):
+        with pytest.raises(DrakoTypeError, match=r"Kingdom\.parse"):
             function(value)  # type: ignore[arg-type]
 
 

@@ -1,5 +1,5 @@
 """The web checker's Python side (drako_rules.web), its build and server
-(drako_rules.webserve) and the ``web`` command (drako_rules.cli_web), without a browser.
+(drako_rules.webserve) and the ``web`` command (drako_rules.cli.web), without a browser.
 
 The page shows what [`page_result`][drako_rules.web.page_result] returns, so these tests
 show that it is the checker's report unchanged, that each problem lands on the cells and
@@ -24,8 +24,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drako_rules import Kingdom, cli_web, web, webserve
+from drako_rules import Kingdom, web, webserve
 from drako_rules.checker import Game, check_game, format_game, load_game, parse_game
+from drako_rules.cli import web as cli_web
+from drako_rules.cli.console import Console
 from drako_rules.errors import DrakoError
 from strategies import games, near_valid_documents
 
@@ -281,14 +283,14 @@ def test_web_command_builds_serves_and_opens(
     for extra, browsers in (([], 1), (["--no-browser"], 0)):
         args = parser.parse_args(["--port", "0", "--cache-dir", str(tmp_path / "c"), *extra])
         opened.clear()
-        assert cli_web.run(args) == 0
+        assert cli_web.run(args, Console.standard()) == 0
         assert len(opened) == browsers
     assert built == [tmp_path / "c" / "page"] * 2
     assert fetched == [b"<p>checker</p>"] * 2
     assert "http://127.0.0.1:" in capsys.readouterr().out
     # --build-only builds into --dir and serves nothing
     args = parser.parse_args(["--build-only", "--dir", str(tmp_path / "site"), "--no-browser"])
-    assert cli_web.run(args) == 0
+    assert cli_web.run(args, Console.standard()) == 0
     assert built[-1] == tmp_path / "site" and len(fetched) == 2
     assert str(tmp_path / "site") in capsys.readouterr().out
 
@@ -300,7 +302,7 @@ def test_web_command_refuses_a_bad_port(port: int) -> None:
     cli_web.add_arguments(parser)
     args = parser.parse_args(["--port", str(port), "--no-browser"])
     with pytest.raises(DrakoError, match="port"):
-        cli_web.run(args)
+        cli_web.run(args, Console.standard())
 
 
 def test_a_second_build_fetches_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,29 +17,12 @@ Examples:
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from drako_rules.cards import Card, Legend, cards_per_kind, deck
-from drako_rules.checker import (
-    PROBLEM_CODES,
-    Game,
-    GameFormat,
-    GameReport,
-    JSONValue,
-    Mismatch,
-    PlayerEntry,
-    PlayerReport,
-    Problem,
-    check_game,
-    format_game,
-    load_game,
-    parse_game,
-)
 from drako_rules.connections import Connections, Link, connections
 from drako_rules.errors import (
-    ArgumentTypeError,
     CommandError,
     DrakoError,
+    DrakoTypeError,
     GameError,
     IllegalMoveError,
     InvalidGameError,
@@ -109,11 +92,7 @@ from drako_rules.scoring import (
     score,
 )
 from drako_rules.svg import kingdom_svg
-
-try:
-    __version__ = version("drako-rules")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0+unknown"
+from drako_rules.version import __version__
 
 __all__ = [
     "ACTION_SPACE_SIZE",
@@ -121,10 +100,8 @@ __all__ = [
     "MOVES",
     "POCKET",
     "POSITIONS",
-    "PROBLEM_CODES",
     "RULES_VERSION",
     "AnyMove",
-    "ArgumentTypeError",
     "Arrange",
     "Card",
     "Category",
@@ -132,22 +109,18 @@ __all__ = [
     "CommandError",
     "Connections",
     "DrakoError",
+    "DrakoTypeError",
     "Draw",
     "End",
-    "Game",
     "GameError",
-    "GameFormat",
     "GameRecord",
-    "GameReport",
     "GameState",
     "IllegalMoveError",
     "InvalidGameError",
     "InvalidMoveError",
-    "JSONValue",
     "Kingdom",
     "Legend",
     "Link",
-    "Mismatch",
     "Move",
     "NotationError",
     "Phase",
@@ -155,12 +128,9 @@ __all__ = [
     "PlayedGame",
     "Player",
     "PlayerCountError",
-    "PlayerEntry",
-    "PlayerReport",
     "PlayerState",
     "PlayerView",
     "Position",
-    "Problem",
     "RandomPlayer",
     "Ranking",
     "RecordError",
@@ -176,25 +146,21 @@ __all__ = [
     "action_id",
     "apply_move",
     "cards_per_kind",
-    "check_game",
     "check_state",
     "connections",
     "deck",
     "final_ranking",
     "final_scores",
-    "format_game",
     "get_ruleset",
     "kingdom_svg",
     "legal_action_mask",
     "legal_moves",
     "legends_met",
-    "load_game",
     "load_record",
     "move_from_action_id",
     "move_from_json",
     "move_to_json",
     "new_game",
-    "parse_game",
     "play_game",
     "play_random_game",
     "player_view",

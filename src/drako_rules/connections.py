@@ -15,7 +15,7 @@ from typing import Final
 import attrs
 
 from drako_rules.cards import Card
-from drako_rules.errors import ArgumentTypeError
+from drako_rules.errors import DrakoTypeError, NotationError, expect
 from drako_rules.kingdom import NEIGHBOURS, POSITIONS, UNEXPLORED_CODE, Kingdom, Position
 
 __all__ = ["Connections", "Layout", "Link", "connections", "layout"]
@@ -72,14 +72,15 @@ def _index(position: Position | tuple[int, int]) -> int:
         return position.index
     if isinstance(position, tuple) and len(position) == 2:
         return Position(*position).index
-    raise ArgumentTypeError(f"a position is a Position or (row, col), not {position!r}")
+    raise DrakoTypeError(f"a position is a Position or (row, col), not {position!r}")
 
 
 @cache
 def layout(portals: int) -> Layout:
     """The connection tables for revealed Portals at the cells of the mask ``portals`` (R4)."""
+    expect(portals, int, "a 16-bit mask of Portal cells")
     if not 0 <= portals <= _ALL:
-        raise ValueError(f"a Portal layout is a 16-bit mask, not {portals!r}")
+        raise NotationError(f"a Portal layout is a 16-bit mask, not {portals!r}")
     # Portal networks: connected components of Portal cells (R4.2).
     networks: list[tuple[int, int]] = []
     seen = 0
@@ -233,7 +234,7 @@ def connection_masks(kingdom: Kingdom) -> tuple[tuple[int, ...], Layout]:
     try:
         kinds = kingdom._masks
     except AttributeError:
-        raise ArgumentTypeError(
+        raise DrakoTypeError(
             f"connections takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r}"
         ) from None
     lay = layout(kinds[_PORTAL])

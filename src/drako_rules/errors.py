@@ -9,12 +9,21 @@ already catches ``ValueError`` keeps working.
 
 from __future__ import annotations
 
+from typing import Final, TypeVar
+
+T = TypeVar("T")
+
+#: The most characters of a user-supplied text that a message quotes (then ``…``).
+MAX_QUOTED: Final = 40
+
 __all__ = [
-    "ArgumentTypeError",
+    "MAX_QUOTED",
     "CommandError",
     "DrakoError",
+    "DrakoTypeError",
     "GameError",
     "IllegalMoveError",
+    "InputError",
     "InvalidGameError",
     "InvalidMoveError",
     "NotationError",
@@ -22,6 +31,9 @@ __all__ = [
     "RecordError",
     "RulesetError",
     "ScoringError",
+    "expect",
+    "quote",
+    "short",
 ]
 
 
@@ -29,11 +41,18 @@ class DrakoError(Exception):
     """Base class of every error raised by drako-rules."""
 
 
-class ArgumentTypeError(DrakoError, TypeError):
+class DrakoTypeError(DrakoError, TypeError):
     """An argument of the wrong type, such as a text where a [`Kingdom`][drako_rules.kingdom.Kingdom] is needed.
 
-    The message says what was expected and how to build it (``Kingdom.parse``).
+    The message says what was expected and how to build it (``Kingdom.parse``). The one
+    type-error class of the library (named so that it does not clash with
+    ``argparse.ArgumentTypeError``).
     """
+
+
+class InputError(DrakoError, ValueError):
+    """A file or stream that cannot be read as text: missing, a directory, unreadable, not
+    UTF-8, or larger than the size limit ([`drako_rules.inputs`][drako_rules.inputs.read_bytes])."""
 
 
 class CommandError(DrakoError):
@@ -114,3 +133,91 @@ class RecordError(DrakoError, ValueError):
     def __init__(self, message: str, *, path: str | None = None) -> None:
         super().__init__(message)
         self.path = path
+
+
+def quote(value: object, limit: int = MAX_QUOTED) -> str:
+    """A short, escaped, quoted prefix of ``value`` for a message: ``'Ana'``, ``'\\x1b[2J'``,
+    ``'mountainmountainmount…'``.
+
+    Text is cut to ``limit`` characters *before* it is escaped, so that the message stays
+    short whatever the size of the input; every character that is not printable (C0 and
+    C1 controls, bidi overrides, line breaks) is written as a backslash escape, so that a
+    message cannot drive a terminal. Other values are quoted through their ``repr``,
+    cut the same way (a huge integer is never converted to decimal).
+
+    Examples:
+        >>> quote("mountian")
+        "'mountian'"
+        >>> quote("\x1b]0;pwned\x07")
+        "'\\\\x1b]0;pwned\\\\x07'"
+        >>> quote("x" * 100, limit=5)
+        "'xxxxx'…"
+        >>> quote(10 ** 5000)
+        'an integer of 5001 digits'
+    """
+    if isinstance(value, str):
+        body = short(value.replace("\\", "\\\\").replace("'", "\\'"), limit)
+        return f"'{body[:-1]}'…" if body.endswith("…") else f"'{body}'"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"an integer of {digits} digits"
+    if isinstance(value, list | tuple | dict | set | frozenset) and len(value) > limit:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__}"
+    return short(text, limit)
+
+
+def short(text: str, limit: int = MAX_QUOTED) -> str:
+    """``text`` cut to ``limit`` characters (then ``…``) with its unprintable characters
+    escaped, unquoted: a player's name in a table or a sentence.
+
+    Examples:
+        >>> short("Ana"), short("Bartholomew", 5), short("\x1b[2J")
+        ('Ana', 'Barth…', '\\\\x1b[2J')
+    """
+    if len(text) <= limit and text.isprintable():
+        return text
+    out: list[str] = []
+    size = 0
+    for ch in text:
+        piece = ch if ch.isprintable() else _escape_char(ch)
+        if size + len(piece) > limit:
+            return "".join(out) + "…"
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)
+
+
+def _escape_char(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def expect(value: object, kind: type[T] | tuple[type, ...], what: str, hint: str = "") -> T:
+    """Return ``value`` if it is a ``kind``, else raise
+    [`DrakoTypeError`][drako_rules.errors.DrakoTypeError] saying ``what`` was expected.
+
+    The guard at the entry of a public function: ``expect(state, GameState, "a GameState",
+    "see new_game")``. ``bool`` is not accepted where ``int`` is.
+
+    Examples:
+        >>> expect(3, int, "a seat")
+        3
+        >>> expect("3", int, "a seat")
+        Traceback (most recent call last):
+        ...
+        drako_rules.errors.DrakoTypeError: expected a seat, not '3'
+    """
+    bad_bool = isinstance(value, bool) and kind in (int, (int,))
+    if bad_bool or not isinstance(value, kind):
+        raise DrakoTypeError(
+            f"expected {what}, not {quote(value)}" + (f" ({hint})" if hint else "")
+        )
+    return value  # type: ignore[return-value]

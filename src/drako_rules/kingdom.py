@@ -7,6 +7,7 @@ A [`Kingdom`][drako_rules.kingdom.Kingdom] is immutable:
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Iterator
 from typing import Final, SupportsIndex, TypeAlias
@@ -14,7 +15,7 @@ from typing import Final, SupportsIndex, TypeAlias
 import attrs
 
 from drako_rules.cards import _BY_TOKEN, Card
-from drako_rules.errors import ArgumentTypeError, NotationError
+from drako_rules.errors import DrakoTypeError, NotationError
 
 __all__ = ["POSITIONS", "SIZE", "Cell", "Kingdom", "Position"]
 
@@ -65,7 +66,9 @@ class Position:
         Raises:
             NotationError: ``index`` is not in 0–15.
         """
-        i = int(index) if not isinstance(index, bool) else -1
+        if not isinstance(index, bool) and not hasattr(index, "__index__"):
+            raise DrakoTypeError(f"a cell number is an integer, not {index!r} (R4.1)")
+        i = operator.index(index) if not isinstance(index, bool) else -1
         if not 0 <= i < _CELLS:
             raise NotationError(f"a cell number is 0 to {_CELLS - 1}, not {index!r} (R4.1)")
         return POSITIONS[i]
@@ -140,7 +143,7 @@ def _code(card: object) -> int:
     try:
         return _CODE_OF[card]  # type: ignore[index]
     except (KeyError, TypeError):
-        raise ArgumentTypeError(
+        raise DrakoTypeError(
             f"a Kingdom cell is a Card or None (Unexplored Land), not {card!r}; "
             "Card.parse reads a letter or name"
         ) from None

@@ -12,7 +12,7 @@ from typing import Final, TypeAlias
 
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import Layout, layout
-from drako_rules.errors import ArgumentTypeError
+from drako_rules.errors import DrakoTypeError
 from drako_rules.kingdom import Kingdom
 
 __all__ = ["legends_met"]
@@ -202,7 +202,7 @@ def legends_met(kingdom: Kingdom) -> frozenset[Legend]:
         ['alliance-human-dwarf', 'alliance-human-elf', 'four-tribes', 'three-swamps']
     """
     if not isinstance(kingdom, Kingdom):
-        raise ArgumentTypeError(
+        raise DrakoTypeError(
             f"legends_met takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r}"
         )
     return _legends_of_mask(_legends_mask(kingdom))

@@ -22,7 +22,7 @@ import attrs
 
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import Connections, Link, _bits, connections, layout
-from drako_rules.errors import ArgumentTypeError, ScoringError
+from drako_rules.errors import DrakoTypeError, ScoringError, expect
 from drako_rules.kingdom import CODES, POSITIONS, Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
 
@@ -285,7 +285,7 @@ def score(
     try:
         ln = kingdom._lines
     except AttributeError:
-        raise ArgumentTypeError(
+        raise DrakoTypeError(
             f"score takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r}"
         ) from None
     packed = (
@@ -543,6 +543,8 @@ def ranking(sheets: Iterable[ScoreSheet]) -> Ranking:
         >>> ranking([b, a, b]).places
         (2, 1, 2)
     """
+    if isinstance(sheets, str) or not isinstance(sheets, Iterable):
+        expect(sheets, tuple, "an iterable of ScoreSheets", "see score")
     sheets = tuple(sheets)
     for s in sheets:
         if not isinstance(s, ScoreSheet):

@@ -33,7 +33,14 @@ from drako_rules.kingdom import Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset
 from drako_rules.scoring import Category, ScoreLine, ScoreSheet, score
 
-__all__ = ["CARD_COLOURS", "HEIGHT", "HEIGHT_WITH_SCORE", "WIDTH", "WIDTH_WITH_SCORE", "kingdom_svg"]
+__all__ = [
+    "CARD_COLOURS",
+    "HEIGHT",
+    "HEIGHT_WITH_SCORE",
+    "WIDTH",
+    "WIDTH_WITH_SCORE",
+    "kingdom_svg",
+]
 
 # --- geometry (pixels) -----------------------------------------------------------------------
 

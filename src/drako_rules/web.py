@@ -182,8 +182,9 @@ def problem_marks(report: GameReport) -> list[JSONValue]:
 
 def _mark(problem: Problem, report: GameReport) -> dict[str, JSONValue]:
     player: int | None = None
-    field = problem.where
-    match = _WHERE.fullmatch(problem.where)
+    where = problem.where.removeprefix("$.")
+    field = where
+    match = _WHERE.fullmatch(where)
     if match is not None and int(match.group(1)) < len(report.players):
         player = int(match.group(1))
         field = match.group(2) or "player"

@@ -60,7 +60,7 @@ from typing import ClassVar, Final, TypeAlias, cast
 import attrs
 
 from drako_rules.cards import Card, Legend
-from drako_rules.errors import InvalidMoveError, NotationError
+from drako_rules.errors import InvalidMoveError, NotationError, quote
 from drako_rules.kingdom import POSITIONS, Position
 
 __all__ = [
@@ -171,8 +171,10 @@ class Move:
             raise InvalidMoveError(f"a move is read from text, not {type(text).__name__}")
         m = _MOVE_TEXT.fullmatch(text)
         if m is None:
-            raise InvalidMoveError(f"cannot read a move from {text!r}: {_EXPECTED}")
+            raise InvalidMoveError(f"cannot read a move from {quote(text)}: {_EXPECTED}")
         verb, arg = m.group(1).lower(), m.group(2)
+        if verb not in ("draw", "end", "arrange", "claim") and verb not in _POSITION_VERBS:
+            raise InvalidMoveError(f"unknown move {quote(verb)}: {_EXPECTED}")
         try:
             if verb in ("draw", "end"):
                 if arg:

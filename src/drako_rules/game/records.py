@@ -12,7 +12,9 @@ JSON::
      "moves": [{"type": "arrange", "order": [0, 1, 2, 3]}, {"type": "draw"},
                {"type": "place", "position": [0, 3]}, ...]}
 
-Reading a malformed or tampered document never crashes: it raises
+Reading is bounded: a file is read by the one bounded reader (4 MiB by default), and a
+malformed record is refused at its first bad field, so 100,000 bad moves cost no more than
+one. Reading a malformed or tampered document never crashes: it raises
 [`RecordError`][drako_rules.errors.RecordError] with the path of the bad field (``$.moves[12]``), for a
 wrong type, a missing or unknown field, an unknown move type, an unknown ruleset, a
 different rules version, a bad player count, or a move the rules forbid at that point.
@@ -28,12 +30,13 @@ from typing import Final, NoReturn
 import attrs
 
 from drako_rules.cards import CARDS_PER_KIND, Card, Legend, check_player_count
-from drako_rules.errors import DrakoError, IllegalMoveError, RecordError
+from drako_rules.errors import DrakoError, IllegalMoveError, RecordError, expect, quote
 from drako_rules.game.moves import AnyMove, Move
-from drako_rules.game.setup import check_seat, check_seed, new_game
+from drako_rules.game.setup import LEGEND_ROW_SIZE, check_seat, check_seed, new_game
 from drako_rules.game.state import NO_HIDDEN, GameState, Phase
 from drako_rules.game.transitions import apply_move
 from drako_rules.game.views import PlayerView
+from drako_rules.inputs import DEFAULT_LIMIT, read_text
 from drako_rules.rulesets import POCKET, RULES_VERSION, get_ruleset
 from drako_rules.serialization import structure, unstructure
 
@@ -136,6 +139,7 @@ def replay(record: GameRecord) -> GameState:
             stands; ``path`` is ``$.moves[i]`` for the ``i``-th move (0-based) and the
             message names the rule it breaks.
     """
+    expect(record, GameRecord, "a GameRecord", "see record_from_json")
     state = record.start()
     for i, move in enumerate(record.moves):
         try:
@@ -159,7 +163,8 @@ def _fail(message: str, path: str) -> NoReturn:
 def check_state(state: GameState) -> GameState:
     """Return ``state`` if it holds together as a state of a real game, else raise.
 
-    Checks what a tampered or hand-made state could get wrong: seats in range, the hidden
+    Checks what a tampered or hand-made state could get wrong: seats in range, a legend
+    row of 8 Legends while the deck has any, never more (R2.2, R6.2), the hidden
     cards exactly under the Unexplored Lands, every card of the deck in exactly one place
     with the counts of R1.2–R1.3, the 15 Legends each in one place (R1.4), the drawn card
     present exactly in phase ``DRAWN`` (R3.3), and a Kingdom without Unexplored Land only
@@ -168,6 +173,7 @@ def check_state(state: GameState) -> GameState:
     Raises:
         RecordError: the first problem found, with the path of the field.
     """
+    expect(state, GameState, "a GameState", "see new_game or state_from_json")
     n = len(state.players)
     if n not in CARDS_PER_KIND:
         _fail(f"a game has 2, 3 or 4 players, not {n} (R1.3)", "$.players")
@@ -244,6 +250,14 @@ def check_state(state: GameState) -> GameState:
             + ", ".join(f"{count} {name}" for name, count in wrong.items()),
             "$",
         )
+    if len(state.legend_row) > LEGEND_ROW_SIZE or (
+        state.legend_deck and len(state.legend_row) != LEGEND_ROW_SIZE
+    ):
+        _fail(
+            f"the legend row holds {LEGEND_ROW_SIZE} Legends while the legend deck has any "
+            f"(R2.2, R6.2), not {len(state.legend_row)} with {len(state.legend_deck)} in the deck",
+            "$.legend_row",
+        )
     legends = [*state.legend_row, *state.legend_deck]
     for player in state.players:
         legends += player.legends
@@ -260,17 +274,34 @@ def _loads(text: str | bytes) -> object:
         raise RecordError(f"JSON is read from text, not {type(text).__name__}", path="$")
     try:
         return json.loads(text)
-    except ValueError as exc:
-        raise RecordError(f"not valid JSON: {exc} at $", path="$") from exc
+    except RecursionError:
+        raise RecordError("not valid JSON: nested too deeply at $", path="$") from None
+    except ValueError as exc:  # bad syntax, bad UTF-8, an integer of more than 4,300 digits
+        raise RecordError(f"not valid JSON: {quote(str(exc), 120)[1:-1]} at $", path="$") from None
 
 
 def _dumps(data: object, indent: int | None) -> str:
     return json.dumps(data, indent=indent, ensure_ascii=False)
 
 
+def _indent(indent: object) -> int | None:
+    if indent is not None and (
+        isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 16
+    ):
+        raise RecordError(f"indent is None or a number of spaces from 0 to 16, not {quote(indent)}")
+    return indent
+
+
 def record_to_json(record: GameRecord, *, indent: int | None = None) -> str:
-    """The record as JSON text (see the module documentation for the shape)."""
-    return _dumps(unstructure(record), indent)
+    """The record as JSON text (see the module documentation for the shape).
+
+    Raises:
+        RecordError: ``record`` is not a GameRecord that can start a game (its header is
+            checked, so that what is written can be read back).
+    """
+    expect(record, GameRecord, "a GameRecord", "see GameRecord(seed=..., players=...)")
+    _check_header(record)
+    return _dumps(unstructure(record), _indent(indent))
 
 
 def record_from_json(text: str | bytes) -> GameRecord:
@@ -287,21 +318,33 @@ def record_from_json(text: str | bytes) -> GameRecord:
 
 
 def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
-    """Write ``record`` as JSON to the file ``path`` (UTF-8)."""
+    """Write ``record`` as JSON to the file ``path`` (UTF-8).
+
+    Raises:
+        RecordError: ``record`` is not a valid GameRecord, or ``path`` is not a path.
+        OSError: the file cannot be written.
+    """
+    if not isinstance(path, str | os.PathLike):
+        raise RecordError(f"save_record writes to a path, not {quote(path)}")
+    text = record_to_json(record, indent=1)
     with open(path, "w", encoding="utf-8") as f:
-        f.write(record_to_json(record, indent=1))
+        f.write(text)
         f.write("\n")
 
 
-def load_record(path: str | os.PathLike[str]) -> GameRecord:
+def load_record(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> GameRecord:
     """Read a record from the JSON file ``path`` (see [`record_from_json`][drako_rules.game.records.record_from_json]).
 
+    The file is read by the one bounded reader ([`drako_rules.inputs`][drako_rules.inputs.read_bytes]),
+    at most ``limit`` bytes (default 4 MiB, some 300,000 moves).
+
     Raises:
-        RecordError: the file holds no valid record.
-        OSError: the file cannot be read.
+        RecordError: the file cannot be read, is over the limit, is not UTF-8, or holds
+            no valid record.
     """
-    with open(path, encoding="utf-8") as f:
-        return record_from_json(f.read())
+    if not isinstance(path, str | os.PathLike):
+        raise RecordError(f"load_record reads a path, not {quote(path)}")
+    return record_from_json(read_text(path, limit=limit, error=RecordError))
 
 
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
@@ -309,9 +352,10 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
 
     For a server's own storage: send players [`view_to_json`][drako_rules.game.records.view_to_json] instead (R8).
     """
+    expect(state, GameState, "a GameState", "see new_game")
     data = unstructure(state)
     data["rules_version"] = RULES_VERSION
-    return _dumps(data, indent)
+    return _dumps(data, _indent(indent))
 
 
 def state_from_json(text: str | bytes) -> GameState:
@@ -370,7 +414,8 @@ def move_from_json(text: str | bytes) -> Move:
 
 def view_to_json(view: PlayerView, *, indent: int | None = None) -> str:
     """A player's view as JSON text: what may be sent to that player (R8)."""
-    return _dumps(unstructure(view), indent)
+    expect(view, PlayerView, "a PlayerView", "see player_view")
+    return _dumps(unstructure(view), _indent(indent))
 
 
 def view_from_json(text: str | bytes) -> PlayerView:

@@ -14,7 +14,7 @@ import random
 from typing import Final, TypeVar
 
 from drako_rules.cards import Card, Legend, check_player_count, deck
-from drako_rules.errors import GameError
+from drako_rules.errors import GameError, quote
 from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState
 from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
@@ -44,14 +44,24 @@ def _card_order(card: Card) -> int:
     return _CARD_ORDER[card._value_]
 
 
+#: Seeds are integers of fewer than this many bits, negative allowed (R2.8): small enough
+#: that every record can be written as JSON and read back.
+SEED_BITS: Final = 128
+
+
 def check_seed(seed: object) -> int:
-    """Return ``seed`` if it is an integer (any size, negative allowed) (R2.8).
+    """Return ``seed`` if it is an integer with ``abs(seed) < 2**128`` (R2.8).
 
     Raises:
-        GameError: for anything else (``bool`` included).
+        GameError: for anything else (``bool`` included, or a larger integer).
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise GameError(f"the seed of a game is an integer, not {seed!r} (R2.8)")
+        raise GameError(f"the seed of a game is an integer, not {quote(seed)} (R2.8)")
+    if seed.bit_length() >= SEED_BITS:
+        raise GameError(
+            f"the seed of a game is an integer below 2**{SEED_BITS} in size, not "
+            f"{quote(seed)} (R2.8)"
+        )
     return seed
 
 

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, NoReturn
 
 from drako_rules.cards import Card, Legend
-from drako_rules.errors import GameError, IllegalMoveError, InvalidMoveError
+from drako_rules.errors import GameError, IllegalMoveError, InvalidMoveError, expect
 from drako_rules.game.moves import (
     ACTION_SPACE_SIZE,
     ARRANGE_MOVES,
@@ -170,6 +170,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         >>> len(legal_moves(new_game(2, seed=1)))
         24
     """
+    isinstance(state, GameState) or expect(state, GameState, "a GameState", "see new_game")
     phase = state.phase
     if phase is _BEFORE:
         player = state.players[state.current_player]
@@ -216,7 +217,12 @@ def legal_action_mask(state: GameState | PlayerView) -> tuple[bool, ...]:
         >>> sum(legal_action_mask(player_view(state, 1)))  # the other: no moves
         0
     """
-    moves = legal_moves(state) if isinstance(state, GameState) else state.legal_moves
+    if isinstance(state, GameState):
+        moves = legal_moves(state)
+    else:
+        from drako_rules.game.views import PlayerView
+
+        moves = expect(state, PlayerView, "a GameState or a PlayerView", "see new_game").legal_moves
     mask = [False] * ACTION_SPACE_SIZE
     for move in moves:
         mask[move.action_id] = True
@@ -595,6 +601,7 @@ def final_scores(state: GameState) -> tuple[ScoreSheet, ...]:
     Raises:
         GameError: the game is not over.
     """
+    expect(state, GameState, "a GameState", "see new_game or replay")
     if not state.is_over:
         raise GameError("the game is not over: final scores come after R7.1 ends it (R7.3)")
     ruleset = state.ruleset

@@ -17,6 +17,7 @@ from __future__ import annotations
 import attrs
 
 from drako_rules.cards import Card, Legend
+from drako_rules.errors import expect
 from drako_rules.game.moves import Move
 from drako_rules.game.setup import check_seat
 from drako_rules.game.state import GameState, Phase, PlayerState
@@ -95,6 +96,7 @@ def player_view(state: GameState, player: int) -> PlayerView:
         >>> player_view(state, 1).draw_pile_size == len(state.draw_pile)
         True
     """
+    expect(state, GameState, "a GameState", "see new_game")
     check_seat(player, len(state.players))
     mine = player == state.current_player
     return PlayerView(

@@ -1,31 +1,25 @@
-"""The ``drako-rules web`` command: serve the web score checker on this machine.
+"""``drako-rules web``: serve the web score checker on this machine.
 
     drako-rules web [--port PORT] [--no-browser] [--dir DIR] [--cache-dir DIR] [--build-only]
 
-It builds the page (see [`drako_rules.webserve`][drako_rules.webserve]; the first build
+It builds the page (see [`build_page`][drako_rules.webserve.build_page]; the first build
 downloads Pyodide and the wheels once, later builds use the cache), serves it on
 127.0.0.1, prints its address and opens it in the default browser unless ``--no-browser``
 is given. Ctrl-C stops it. ``--build-only`` builds the page into ``--dir`` and stops
-(the static files, to put on any web server). The command line registers this module as its ``web`` command
-through [`HELP`][drako_rules.cli_web.HELP],
-[`add_arguments`][drako_rules.cli_web.add_arguments] and [`run`][drako_rules.cli_web.run]:
-
-    web = commands.add_parser("web", help=cli_web.HELP, description=cli_web.HELP)
-    cli_web.add_arguments(web)
-    ...
-    return cli_web.run(args)    # a WebBuildError (a DrakoError) means exit status 2
+(the static files, to put on any web server). A page that cannot be built or a port that
+cannot be opened is one line on stderr, exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import webbrowser
 from pathlib import Path
 
 from drako_rules import webserve
+from drako_rules.cli.console import EXIT_OK, Command, Console
 
-__all__ = ["HELP", "add_arguments", "run"]
+__all__ = ["COMMAND", "HELP", "add_arguments", "run"]
 
 #: The command's one-line help, for the command line's list of commands.
 HELP = "serve the web score checker on 127.0.0.1 and open it in a browser"
@@ -63,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, console: Console) -> int:
     """Build the page, serve it until Ctrl-C (unless ``--build-only``), return the exit status 0.
 
     Raises:
@@ -76,16 +70,30 @@ def run(args: argparse.Namespace) -> int:
         raise webserve.WebBuildError(f"a port is 0 to 65535, not {args.port}")
     webserve.build_page(directory, cache_dir=cache)
     if args.build_only:
-        print(f"The score checker is built in {directory}", flush=True)
-        return 0
+        console.line(f"The score checker is built in {directory}")
+        console.flush()
+        return EXIT_OK
     server = webserve.serve(directory, args.port)
-    print(f"The score checker is at {server.url} (Ctrl-C stops it)", flush=True)
+    console.line(f"The score checker is at {server.url} (Ctrl-C stops it)")
+    console.flush()
     if not args.no_browser:
         webbrowser.open(server.url)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
-        print("stopped", file=sys.stderr)
+        console.note("stopped")
     finally:
         server.shutdown()
-    return 0
+    return EXIT_OK
+
+
+#: The ``web`` command, registered in [`COMMAND_MODULES`][drako_rules.cli.COMMAND_MODULES].
+COMMAND = Command(
+    "web",
+    HELP,
+    "Serve the web score checker (the page of the docs site that runs drako-rules in the "
+    "browser) on 127.0.0.1 and open it. The first run downloads Pyodide (pinned, its "
+    "integrity checked) and the wheels the page needs; later runs use the cache.",
+    add_arguments,
+    run,
+)

@@ -1,0 +1,174 @@
+"""How long the user-facing layer takes on hostile input, and how long the command starts.
+
+Run ``python benchmarks/hostile.py`` (``--quick`` for fewer runs; ``--src DIR`` measures
+another checkout, such as the code before a change). Each
+case runs in a fresh ``python`` process on this tree's code (``PYTHONPATH=src``) so that its
+wall time and peak memory (``ru_maxrss`` of the child) are its own; a case that runs past
+``--timeout`` seconds is stopped and reported as such. Times are the median of ``--repeat``
+runs; peak memory is the largest of them.
+
+The cases are those of issue 9:
+
+- ``players-16000``: ``check`` of a 240 KB TOML file holding 16,000 ``[[players]]`` tables
+  (each a name, no Kingdom): problem de-duplication was quadratic;
+- ``tied-20000``: ``check`` of a JSON file of 20,000 players with the same Kingdom (all
+  tied): the per-player tie-break scan was quadratic;
+- ``record-bad-100000``: ``replay`` of a record with 100,000 moves that are all malformed;
+- ``record-bad-1000000``: the same with 1,000,000 (skipped with ``--quick``), 6 MB: over
+  the default size limit;
+- ``startup``: ``drako-rules check examples/two-players.toml`` against ``python -c pass``,
+  and ``python -c "import drako_rules"``.
+
+The result is printed as a table and, with ``--json FILE``, written as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Final
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+SRC: list[str] = [str(ROOT / "src")]  # --src replaces it (to measure another tree)
+KINGDOM: Final = "FEOM/HPWM/SGDO/PPHS"
+
+
+def players_toml(n: int) -> bytes:
+    """A TOML game file of ``n`` players with a name each and no Kingdom."""
+    return b"".join(b'[[players]]\nname = "p%d"\n' % i for i in range(n))
+
+
+def tied_json(n: int) -> bytes:
+    """A JSON game file of ``n`` players who all have the same Kingdom (so all tie)."""
+    players = [{"name": f"p{i}", "kingdom": KINGDOM} for i in range(n)]
+    return json.dumps({"players": players}).encode()
+
+
+def bad_record(n: int) -> bytes:
+    """A record whose ``n`` moves are all malformed (a number where a move object goes)."""
+    head = b'{"seed": 1, "players": 2, "first_player": 0, "ruleset": "pocket", '
+    head += b'"rules_version": "2026.11", "moves": ['
+    return head + b",".join([b"1"] * n) + b"]}"
+
+
+def run_child(args: list[str], timeout: float) -> tuple[float, int, int | None, float]:
+    """Run ``python ARGS``; return its wall time (s), peak memory (KiB), exit status and
+    CPU time (user + system, s: less sensitive than wall time to a loaded machine)."""
+    # Bytecode caches are written and used, as for an installed package (pip compiles them).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = SRC[0]
+    script = (
+        "import resource, subprocess, sys, time\n"
+        "t = time.perf_counter()\n"
+        "try:\n"
+        f"    rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL,"
+        f" stderr=subprocess.DEVNULL, timeout={timeout}).returncode\n"
+        "except subprocess.TimeoutExpired:\n"
+        "    rc = None\n"
+        "dt = time.perf_counter() - t\n"
+        "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(dt, u.ru_maxrss, rc, u.ru_utime + u.ru_stime)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, sys.executable, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stdout.split()
+    return float(out[0]), int(out[1]), None if out[2] == "None" else int(out[2]), float(out[3])
+
+
+def measure(args: list[str], repeat: int, timeout: float) -> dict[str, object]:
+    """Median wall time, largest peak memory and the exit statuses of ``repeat`` runs,
+    after one warm-up run (which also writes the bytecode caches, as an install has)."""
+    run_child(args, timeout)
+    runs = [run_child(args, timeout) for _ in range(repeat)]
+    return {
+        "median_s": round(statistics.median(r[0] for r in runs), 4),
+        "median_cpu_s": round(statistics.median(r[3] for r in runs), 4),
+        "max_rss_mib": round(max(r[1] for r in runs) / 1024, 1),
+        "exit": sorted({str(r[2]) if r[2] is not None else "timeout" for r in runs}),
+    }
+
+
+def main() -> None:
+    """Measure every case and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--json", metavar="FILE")
+    parser.add_argument("--src", metavar="DIR", help="the source tree to measure (default: src)")
+    parser.add_argument("--only", choices=["inputs", "startup"], help="measure one group only")
+    options = parser.parse_args()
+    if options.src:
+        SRC[0] = options.src
+    repeat = 1 if options.quick else options.repeat
+    cli = ["-m", "drako_rules"]
+    results: dict[str, dict[str, object]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        files = {
+            "players-16000": ("players.toml", players_toml(16_000), "check"),
+            "tied-20000": ("tied.json", tied_json(20_000), "check"),
+            "record-bad-100000": ("bad100k.json", bad_record(100_000), "replay"),
+        }
+        if not options.quick:
+            files["record-bad-1000000"] = ("bad1m.json", bad_record(1_000_000), "replay")
+        if options.only == "startup":
+            files = {}
+        for name, (filename, content, command) in files.items():
+            path = Path(tmp) / filename
+            path.write_bytes(content)
+            case_repeat = 1 if name.startswith("record-bad-1000000") else max(1, repeat // 2)
+            results[name] = {
+                "bytes": len(content),
+                **measure([*cli, command, str(path)], case_repeat, options.timeout),
+            }
+        startup_repeat = max(repeat * 4, 5) if options.only != "inputs" else 1
+        results["python -c pass"] = measure(["-c", "pass"], startup_repeat, options.timeout)
+        results["import drako_rules"] = measure(
+            ["-c", "import drako_rules"], startup_repeat, options.timeout
+        )
+        results["check two-players.toml"] = measure(
+            [*cli, "check", str(ROOT / "examples" / "two-players.toml")],
+            startup_repeat,
+            options.timeout,
+        )
+    base = results["python -c pass"]["median_s"]
+    check = results["check two-players.toml"]["median_s"]
+    base_cpu = results["python -c pass"]["median_cpu_s"]
+    check_cpu = results["check two-players.toml"]["median_cpu_s"]
+    assert isinstance(base, float) and isinstance(check, float)
+    assert isinstance(base_cpu, float) and isinstance(check_cpu, float)
+    summary = {
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}",
+        "python": platform.python_version(),
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "startup_ratio": round(check / base, 2),
+        "startup_cpu_ratio": round(check_cpu / base_cpu, 2),
+        "results": results,
+    }
+    for name, r in results.items():
+        print(
+            f"{name:<26} {r['median_s']:>9} s wall {r['median_cpu_s']:>9} s cpu "
+            f"{r['max_rss_mib']:>7} MiB  exit {r['exit']}"
+        )
+    print(
+        f"start-up: check takes {summary['startup_ratio']}x the wall time and "
+        f"{summary['startup_cpu_ratio']}x the CPU time of python -c pass"
+    )
+    if options.json:
+        Path(options.json).write_text(json.dumps(summary, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

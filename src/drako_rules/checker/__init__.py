@@ -1,0 +1,104 @@
+"""The score checker for physical games: game files, validation and reports (R1.3, R5, R6).
+
+A game played on a real table is written down as a *game file*: the ruleset, and for each
+player a name, the final Kingdom, the Legends claimed and, optionally, what was written on
+the score sheet. [`check_game`][drako_rules.checker.check_game] scores every Kingdom by the
+rules, ranks the players (R5.6), compares the result with the sheet and lists every problem
+of the game at once.
+
+The package, in the order data flows (file → typed entry → verdict → report):
+[`problems`][drako_rules.checker.problems] (the codes and the collector),
+[`gamefile`][drako_rules.checker.gamefile] (the game file: model, reader, writer),
+[`verdict`][drako_rules.checker.verdict] (the checks), [`report`][drako_rules.checker.report]
+(the report, data only; the command line renders it).
+
+The file is TOML (read with [`tomllib`](https://docs.python.org/3/library/tomllib.html)), or
+JSON of the same shape:
+
+    ruleset = "pocket"                  # optional, "pocket" (default) or "classic" (R9)
+
+    [[players]]                         # one table per player: 2 to 4 of them (R1.3)
+    name = "Ana"
+    kingdom = "FEOM/HPWM/SGDO/PPHS"     # any Kingdom notation, multi-line strings too
+    legends = ["four-tribes"]           # optional: the Legends claimed (R1.4)
+    score = 11                          # optional: the total written on the sheet
+    [players.sheet]                     # optional: categories written on the sheet (R5.5)
+    elves = 2
+    dragons = -3
+
+A Kingdom may also be given as a list of four row strings.
+
+**A game with problems is still reported.** Reading never stops at the first problem:
+[`parse_game`][drako_rules.checker.parse_game] raises
+[`InvalidGameError`][drako_rules.errors.InvalidGameError] only when the text is not a TOML
+or JSON table at all; every other defect becomes a [`Problem`][drako_rules.checker.Problem]
+and the checker goes on with what it can use:
+
+- a player is scored when their Kingdom can be read and the ruleset is known; Unexplored
+  Lands then count as blank (R4.6), so the numbers show what the visible cards give;
+- the Legends scored are the player's ids that name a Legend, each once; a Legend claimed
+  by two players is scored for both (the file cannot say who really holds it);
+- written values that are not integers are not compared; the others are compared with
+  the rules' numbers for every scored player;
+- places (R5.6) are given only when every player could be scored and the game has 2, 3
+  or 4 players (R1.3), since a partial ranking could name the wrong winner;
+- a game with an unknown ruleset is not scored at all (any number would be a guess); a
+  game of more than 4 players (R1.3) is neither scored nor are its Kingdoms read: its
+  problems are its fields, its player count and its Legend claims.
+
+A game file is read by the one bounded reader of the library
+([`drako_rules.inputs`][drako_rules.inputs.read_bytes]): at most 4 MiB by default.
+
+A report is *verified* when it has neither problems nor mismatches; the command line
+exits with status 0 for a verified game, 1 for a valid game whose sheet disagrees with
+the rules, 2 for a game with problems.
+
+Examples:
+    >>> game = parse_game('''
+    ... [[players]]
+    ... name = "Ana"
+    ... kingdom = "FEOM/HPWM/SGDO/PPHS"
+    ... score = 7
+    ... [[players]]
+    ... name = "Bob"
+    ... kingdom = "EEWW/FFOG/MHDS/WGSM"
+    ... score = 5
+    ... ''')
+    >>> report = check_game(game)
+    >>> [(p.name, p.sheet.total, p.place) for p in report.players]
+    [('Ana', 7, 1), ('Bob', 3, 2)]
+    >>> [m.describe() for m in report.mismatches]
+    ['Bob: total: written 5, the rules give 3 (R5.5)']
+    >>> report.problems
+    ()
+"""
+
+from __future__ import annotations
+
+from drako_rules.checker.gamefile import (
+    Game,
+    GameFormat,
+    PlayerEntry,
+    format_game,
+    load_game,
+    parse_game,
+)
+from drako_rules.checker.problems import PROBLEM_CODES, JSONValue, Problem
+from drako_rules.checker.report import GameReport, Mismatch, PlayerReport
+from drako_rules.checker.verdict import check_game
+
+__all__ = [
+    "PROBLEM_CODES",
+    "Game",
+    "GameFormat",
+    "GameReport",
+    "JSONValue",
+    "Mismatch",
+    "PlayerEntry",
+    "PlayerReport",
+    "Problem",
+    "check_game",
+    "format_game",
+    "load_game",
+    "parse_game",
+]

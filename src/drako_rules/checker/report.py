@@ -1,0 +1,217 @@
+"""The checker's report: [`Mismatch`][drako_rules.checker.Mismatch],
+[`PlayerReport`][drako_rules.checker.PlayerReport] and
+[`GameReport`][drako_rules.checker.GameReport]. Data only: the verdict
+([`check_game`][drako_rules.checker.check_game]) fills them, the command line renders them.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from drako_rules.checker.gamefile import Game, PlayerEntry
+from drako_rules.checker.problems import JSONValue, Problem
+from drako_rules.errors import short
+from drako_rules.kingdom import Kingdom
+from drako_rules.scoring import Category, Ranking, ScoreSheet, TieBreak
+
+__all__ = ["MAX_JSON_PROBLEMS", "GameReport", "Mismatch", "PlayerReport"]
+
+#: The most problems ``GameReport.to_dict`` lists (``problem_count`` gives them all).
+MAX_JSON_PROBLEMS = 100
+
+
+@attrs.frozen
+class Mismatch:
+    """A value written on the score sheet that the rules do not give (R5).
+
+    Attributes:
+        field: ``"total"`` or a category name (``"dwarves"``).
+        written: the value on the sheet.
+        expected: the value the rules give.
+        rule: the rule that gives ``expected`` (``"R5.1"`` for a Tribe, ``"R5.5"`` for
+            the total, ...).
+        note: more about the difference, or empty (e.g. when the written categories add
+            up to something else than the written total).
+        player: the name of the player whose sheet it is (as the report shows it), or None.
+    """
+
+    field: str
+    written: int
+    expected: int
+    rule: str
+    note: str = ""
+    player: str | None = None
+
+    @property
+    def category(self) -> Category | None:
+        """The category of the sheet, or None for the total."""
+        return None if self.field == "total" else Category(self.field)
+
+    def describe(self) -> str:
+        """The difference in words, naming the player:
+        ``"Ana: dwarves: written 6, the rules give 4 (R5.1)"``."""
+        text = f"{self.field}: written {self.written}, the rules give {self.expected} ({self.rule})"
+        if self.player is not None:
+            text = f"{short(self.player, 24)}: {text}"
+        return f"{text}; {self.note}" if self.note else text
+
+    def to_dict(self) -> dict[str, JSONValue]:
+        """The mismatch as JSON values."""
+        return {
+            "field": self.field,
+            "written": self.written,
+            "expected": self.expected,
+            "rule": self.rule,
+            "player": self.player,
+            "message": self.describe(),
+        }
+
+
+@attrs.frozen
+class PlayerReport:
+    """What the checker found for one player.
+
+    Attributes:
+        index: the player's 0-based seat in the game file.
+        name: the player's name (``player N`` when the file gives none).
+        entry: what the game file says about the player.
+        kingdom: the Kingdom, when it could be read.
+        sheet: the score by the rules, with its itemized
+            [`ScoreSheet.lines`][drako_rules.scoring.ScoreSheet.lines]; None when the player
+            could not be scored (unreadable Kingdom, unknown ruleset).
+        place: the 1-based place (R5.6); None unless every player could be scored.
+        mismatches: every value of the written sheet that the rules do not give.
+        tie_breaks: the tie-breaks (R5.6) between this player and a player with the same
+            total.
+    """
+
+    index: int
+    name: str
+    entry: PlayerEntry
+    kingdom: Kingdom | None
+    sheet: ScoreSheet | None
+    place: int | None
+    mismatches: tuple[Mismatch, ...]
+    tie_breaks: tuple[TieBreak, ...]
+
+    def to_dict(self) -> dict[str, JSONValue]:
+        """The player's report as JSON values: name, the seven categories, total, place, ...
+
+        The ids of the Legends the player claimed are under ``claimed``; ``legends`` is the
+        category of the score sheet, their points (R5.4).
+        """
+        out: dict[str, JSONValue] = {
+            "name": self.name,
+            "kingdom": str(self.kingdom) if self.kingdom is not None else self.entry.kingdom,
+            "claimed": list(self.entry.legends),
+            "scored": self.sheet is not None,
+        }
+        for category in Category:
+            out[category.value] = self.sheet[category] if self.sheet is not None else None
+        out["total"] = self.sheet.total if self.sheet is not None else None
+        out["place"] = self.place
+        written: dict[str, JSONValue] = {c.value: v for c, v in self.entry.sheet}
+        if self.entry.score is not None:
+            written["total"] = self.entry.score
+        out["written"] = written
+        out["mismatches"] = [m.to_dict() for m in self.mismatches]
+        out["lines"] = (
+            [
+                {
+                    "category": line.category.value,
+                    "points": line.points,
+                    "rule": line.rule,
+                    "text": line.text,
+                }
+                for line in self.sheet.lines
+            ]
+            if self.sheet is not None
+            else []
+        )
+        return out
+
+
+@attrs.frozen
+class GameReport:
+    """The checker's verdict on a game: scores, places, mismatches and problems.
+
+    Attributes:
+        game: the game checked.
+        players: one [`PlayerReport`][drako_rules.checker.PlayerReport] per player, in seat order.
+        problems: every problem of the game, those found while reading the file first.
+        ranking: the ranking (R5.6), when every player could be scored.
+        ruleset: the name of the ruleset used; None when it is unknown (nothing scored).
+        rules_version: the version of the rules applied (``RULES_VERSION``).
+        library_version: the version of drako-rules that made the report.
+    """
+
+    game: Game
+    players: tuple[PlayerReport, ...]
+    problems: tuple[Problem, ...]
+    ranking: Ranking | None
+    ruleset: str | None
+    rules_version: str
+    library_version: str
+
+    @property
+    def valid(self) -> bool:
+        """True when the game has no problem: it can be checked against the rules."""
+        return not self.problems
+
+    @property
+    def mismatches(self) -> tuple[Mismatch, ...]:
+        """Every mismatch of every player, in seat order."""
+        return tuple(m for p in self.players for m in p.mismatches)
+
+    @property
+    def verified(self) -> bool:
+        """True when the game is valid and the written sheet agrees with the rules."""
+        return self.valid and not self.mismatches
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, in seat order."""
+        return tuple(p.name for p in self.players)
+
+    def tie_break_texts(self) -> tuple[str, ...]:
+        """Every tie on total and how R5.6 broke it, in words, with the players' names."""
+        if self.ranking is None:
+            return ()
+        return tuple(t.describe(self.names) for t in self.ranking.tie_breaks)
+
+    def to_dict(self) -> dict[str, JSONValue]:
+        """The report as JSON values (what ``drako-rules check --json`` prints).
+
+        Keys: ``file``, ``ruleset``, ``rules_version``, ``library_version``, ``verified``,
+        ``valid``, ``players`` (name, kingdom, claimed Legend ids, the seven categories, total,
+        place, written values, mismatches, itemized lines), ``tie_breaks``, ``problems``
+        (the first [`MAX_JSON_PROBLEMS`][drako_rules.checker.report.MAX_JSON_PROBLEMS]) and
+        ``problem_count`` (all of them).
+        """
+        tie_breaks: list[JSONValue] = []
+        if self.ranking is not None:
+            for t in self.ranking.tie_breaks:
+                tie_breaks.append(
+                    {
+                        "players": [self.names[t.higher], self.names[t.lower]],
+                        "total": t.total,
+                        "shared": t.shared,
+                        "higher_category": t.higher_category.value if t.higher_category else None,
+                        "higher_value": t.higher_value,
+                        "lower_category": t.lower_category.value if t.lower_category else None,
+                        "lower_value": t.lower_value,
+                        "text": t.describe(self.names),
+                    }
+                )
+        return {
+            "file": self.game.source,
+            "ruleset": self.ruleset,
+            "rules_version": self.rules_version,
+            "library_version": self.library_version,
+            "verified": self.verified,
+            "valid": self.valid,
+            "players": [p.to_dict() for p in self.players],
+            "tie_breaks": tie_breaks,
+            "problems": [p.to_dict() for p in self.problems[:MAX_JSON_PROBLEMS]],
+            "problem_count": len(self.problems),
+        }
