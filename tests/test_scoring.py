@@ -371,13 +371,17 @@ def test_total_is_the_sum_of_categories_and_of_lines(
 
 @given(any_kingdoms, rulesets)
 def test_lines_name_real_connections(kingdom: Kingdom, name: str) -> None:
-    """R5.1–R5.2: each line with a partner names two connected cards, the right kinds, and the right points."""
+    """R5.1–R5.2, R9.3: each line with a partner names two cards connected in its ruleset (the
+    scoring card counting its partner, for R5.1), the right kinds, and the right points."""
     sheet = score(kingdom, ruleset=RULESETS[name])
-    c = connections(kingdom)
+    c = connections(kingdom, name)
     for line in sheet.lines:
         if line.partner is None:
             continue
-        assert line.card is not None and c.are_connected(line.card, line.partner)
+        assert line.card is not None
+        assert c.are_connected(line.card, line.partner) or c.are_connected(line.partner, line.card)
+        if line.rule == "R5.1":
+            assert c.are_connected(line.card, line.partner)
         a, b = kingdom[line.card], kingdom[line.partner]
         assert a is not None and b is not None
         if line.rule == "R5.1":
@@ -389,8 +393,10 @@ def test_lines_name_real_connections(kingdom: Kingdom, name: str) -> None:
 
 @given(any_kingdoms, rulesets)
 def test_conflicts_are_minus_two_per_hating_pair(kingdom: Kingdom, name: str) -> None:
-    """R5.2, R9.2: conflicts = −2 × the connected pairs of Tribes that hate each other."""
-    c = connections(kingdom)
+    """R5.2, R9.2, R9.3: conflicts = −2 × the connected pairs of Tribes that hate each other,
+    the pairs being those of the ruleset's connections (a Goblin and a Tribe linked through
+    a Portal are one in classic)."""
+    c = connections(kingdom, name)
     hating = 0
     for link in c.links():
         a, b = kingdom[link.a], kingdom[link.b]
@@ -404,7 +410,9 @@ def test_conflicts_are_minus_two_per_hating_pair(kingdom: Kingdom, name: str) ->
 def test_portal_beside_goblin_replaced_by_plain_keeps_its_swamp_points(
     case: tuple[Kingdom, Position, Position], name: str
 ) -> None:
-    """R4.3: a Portal beside a Goblin → Plain never changes that Goblin's points or conflicts."""
+    """R4.3: a Portal beside a Goblin → Plain never changes that Goblin's Swamp points, in
+    either ruleset, nor (pocket only) its conflicts: in classic the Portal linked the Goblin
+    to the Tribes around it for conflicts (R9.3)."""
     kingdom, goblin, portal = case
     before = score(kingdom, ruleset=RULESETS[name])
     after = score(kingdom.replace(portal, Card.PLAIN), ruleset=RULESETS[name])
@@ -421,7 +429,13 @@ def test_portal_beside_goblin_replaced_by_plain_keeps_its_swamp_points(
     assert sum(p for _, p in swamps) == 3 * sum(
         kingdom[n] is Card.SWAMP for n in goblin.neighbours()
     )
-    assert goblin_lines(before, Category.CONFLICTS) == goblin_lines(after, Category.CONFLICTS)
+    if name == "pocket":
+        assert goblin_lines(before, Category.CONFLICTS) == goblin_lines(after, Category.CONFLICTS)
+    else:  # the Portal's conflicts are gone, the adjacent ones stay
+        adjacent = {
+            x for x in goblin_lines(before, Category.CONFLICTS) if x[0] in goblin.neighbours()
+        }
+        assert adjacent - {(portal, -2)} <= goblin_lines(after, Category.CONFLICTS)
 
 
 @given(any_kingdoms, legend_sets, rulesets, st.sampled_from(sorted(ref.SQUARE_SYMMETRIES)))

@@ -253,8 +253,9 @@ def _sheet_rows(sheet: ScoreSheet) -> list[tuple[str, str]]:
     return rows
 
 
-def _legend_notes(kingdom: Kingdom, claimed: Sequence[Legend], console: Console) -> None:
-    met = legends_met(kingdom)
+def _legend_notes(sheet: ScoreSheet, console: Console) -> None:
+    kingdom, claimed = sheet.kingdom, sheet.claimed
+    met = legends_met(kingdom, sheet.ruleset)
     for legend in claimed:
         state = "requirement met" if legend in met else "requirement not met now, R6.3"
         console.print(f"Legend claimed: {legend.value} (+{legend.points}, {state})")
@@ -285,7 +286,7 @@ def _score(args: argparse.Namespace, console: Console) -> int:
     for label, value in rows:
         console.print(f"{label:<{width}}  {value:>{digits}}")
     _unexplored_note(kingdom, console)
-    _legend_notes(kingdom, sheet.claimed, console)
+    _legend_notes(sheet, console)
     return EXIT_OK
 
 
@@ -353,7 +354,7 @@ def _explain(args: argparse.Namespace, console: Console) -> int:
     console.print()
     console.print(f"Total {sheet.total} (R5.5)")
     console.print()
-    met = legends_met(kingdom)
+    met = legends_met(kingdom, sheet.ruleset)
     console.print("Legends met (R6.4):" if met else "Legends met (R6.4): none")
     for legend in sorted(met, key=lambda x: list(Legend).index(x)):
         claimed = ", claimed" if legend in sheet.claimed else ""

@@ -27,6 +27,7 @@ from typing import NoReturn
 
 import attrs
 
+from drako_rules.bitboard import CENTRE_CELLS
 from drako_rules.cards import CARDS_PER_KIND, Card, Legend, check_player_count
 from drako_rules.errors import DrakoError, IllegalMoveError, RecordError
 from drako_rules.game.moves import AnyMove, Move
@@ -215,7 +216,7 @@ def check_state(state: GameState) -> GameState:
         for i, (shown, under) in enumerate(zip(kingdom_cells, cells, strict=True)):
             if under is not None and shown is not None:
                 _fail(f"a hidden card lies under the revealed {shown} of cell {i}", f"{path}[{i}]")
-            if under is None and shown is None and not (player.hand and i in (5, 6, 9, 10)):
+            if under is None and shown is None and not (player.hand and i in CENTRE_CELLS):
                 _fail(f"the Unexplored Land of cell {i} has no hidden card", f"{path}[{i}]")
         if player.kingdom.is_complete and state.phase is not Phase.OVER:
             _fail(
