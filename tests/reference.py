@@ -70,14 +70,15 @@ def network_cards(cells: tuple[Card | None, ...], network: frozenset[int]) -> se
 
 
 def links(
-    cells: tuple[Card | None, ...], ruleset: str = "pocket"
+    cells: tuple[Card | None, ...], ruleset: str = "pocket", r9_3: bool = True
 ) -> dict[Pair, tuple[bool, frozenset[int]]]:
     """Every connected pair of cells, once (R4.4): (adjacent?, Portals of the networks linking it).
 
     Two revealed non-Portal cards are connected when adjacent, or when one Portal network
     touches both and neither is a Goblin (R4.3). In *classic* a network also links a
     Goblin and an Elf, Dwarf or Human (R9.3): that pair is connected too, but see
-    :func:`counted`: the Goblin does not count it.
+    :func:`counted`: the Goblin does not count it. ``r9_3=False`` gives the rules before
+    R9.3, where *classic* read R4.3 as *pocket* does.
     """
     networks = [(net, network_cards(cells, net)) for net in portal_networks(cells)]
     out: dict[Pair, tuple[bool, frozenset[int]]] = {}
@@ -89,7 +90,7 @@ def links(
             kinds = {cells[i], cells[j]}
             goblin_and_foe = G in kinds and len(kinds & {E, W, H}) == 1
             if (cells[i] is not G and cells[j] is not G) or (
-                ruleset == "classic" and goblin_and_foe
+                ruleset == "classic" and r9_3 and goblin_and_foe
             ):
                 for net, touching in networks:
                     if i in touching and j in touching:
@@ -172,11 +173,12 @@ def dragon_points(tamed: list[bool], ruleset: str) -> int:
 
 
 def score(
-    kingdom: Kingdom, legends: Iterable[Legend] = (), ruleset: str = "pocket"
+    kingdom: Kingdom, legends: Iterable[Legend] = (), ruleset: str = "pocket", r9_3: bool = True
 ) -> dict[str, int]:
-    """The seven categories of R5.5 and the total, pair by pair and Dragon by Dragon."""
+    """The seven categories of R5.5 and the total, pair by pair and Dragon by Dragon
+    (``r9_3=False``: the rules before R9.3)."""
     cells = kingdom.cells
-    pairs = list(links(cells, ruleset))
+    pairs = list(links(cells, ruleset, r9_3))
     out = dict.fromkeys(CATEGORIES, 0)
     for pair in pairs:
         i, j = sorted(pair)
@@ -198,10 +200,11 @@ def score(
 # --- R1.4, R6.4: Legend requirements --------------------------------------------------------
 
 
-def legends_met(kingdom: Kingdom, ruleset: str = "pocket") -> frozenset[Legend]:
-    """The Legends whose requirement the revealed cards meet, read off R1.4, R6.4 and R9.3."""
+def legends_met(kingdom: Kingdom, ruleset: str = "pocket", r9_3: bool = True) -> frozenset[Legend]:
+    """The Legends whose requirement the revealed cards meet, read off R1.4, R6.4 and R9.3
+    (``r9_3=False``: the rules before R9.3)."""
     cells = kingdom.cells
-    pairs = list(links(cells, ruleset))
+    pairs = list(links(cells, ruleset, r9_3))
 
     def where(kind: Card) -> list[int]:
         return [i for i in range(16) if cells[i] is kind]

@@ -211,10 +211,12 @@ RULE_IDS = [
     *(f"R6.{i}" for i in range(1, 5)),
     *(f"R7.{i}" for i in range(1, 4)),
     *(f"R8.{i}" for i in range(1, 4)),
-    *(f"R9.{i}" for i in range(1, 3)),
+    *(f"R9.{i}" for i in range(1, 4)),
 ]
 #: The points of RULES.md marked [adaptation] (alone or with [seed]).
-ADAPTATIONS = ["R1.2", "R1.4", "R2.3", "R3.4d", "R3.5", "R5.5", "R5.6", "R6.1", "R7.1", "R9.2"]
+ADAPTATIONS = [
+    *("R1.2", "R1.4", "R2.3", "R3.4d", "R3.5", "R5.5", "R5.6", "R6.1", "R7.1", "R9.2", "R9.3")
+]
 #: The points of RULES.md marked [ruling] (alone or with [seed]).
 RULINGS = [
     "R2.5",

@@ -77,7 +77,15 @@ from drako_rules.cards import CARDS_PER_KIND, Card, Legend
 from drako_rules.errors import DrakoError, InvalidGameError, RulesetError
 from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import POCKET, RULES_VERSION, Ruleset, get_ruleset
-from drako_rules.scoring import Category, Ranking, ScoreSheet, TieBreak, ranking, score
+from drako_rules.scoring import (
+    Category,
+    Ranking,
+    ScoreSheet,
+    TieBreak,
+    category_rule,
+    ranking,
+    score,
+)
 
 __all__ = [
     "PROBLEM_CODES",
@@ -120,15 +128,6 @@ PROBLEM_CODES: Final[Mapping[str, str]] = {
 
 _PLAYER_KEYS: Final = ("name", "kingdom", "legends", "score", "sheet")
 _GAME_KEYS: Final = ("ruleset", "players")
-_CATEGORY_RULE: Final = {
-    Category.ELVES: "R5.1",
-    Category.DWARVES: "R5.1",
-    Category.HUMANS: "R5.1",
-    Category.GOBLINS: "R5.1",
-    Category.DRAGONS: "R5.3",
-    Category.LEGENDS: "R5.4",
-    Category.CONFLICTS: "R5.2",
-}
 _MAX_SHOWN: Final = 60
 _DEFAULT_RULESET: Final[str | None] = POCKET.name
 
@@ -749,9 +748,10 @@ class PlayerReport:
             "claimed": list(self.entry.legends),
             "scored": self.sheet is not None,
         }
-        for category in Category:
-            out[category.value] = self.sheet[category] if self.sheet is not None else None
-        out["total"] = self.sheet.total if self.sheet is not None else None
+        if self.sheet is not None:
+            out.update(self.sheet.as_dict())
+        else:
+            out.update(dict.fromkeys([*(c.value for c in Category), "total"]))
         out["place"] = self.place
         written: dict[str, JSONValue] = {c.value: v for c, v in self.entry.sheet}
         if self.entry.score is not None:
@@ -874,11 +874,10 @@ def _plural(n: int, word: str) -> str:
 
 def _mismatches(entry: PlayerEntry, sheet: ScoreSheet) -> tuple[Mismatch, ...]:
     out = []
-    dragons_rule = "R5.3" if sheet.ruleset.dragons_counted is not None else "R9.2"
     for category, written in entry.sheet:
         expected = sheet[category]
         if written != expected:
-            rule = dragons_rule if category is Category.DRAGONS else _CATEGORY_RULE[category]
+            rule = category_rule(category, sheet.ruleset)
             out.append(Mismatch(category.value, written, expected, rule))
     if entry.score is not None and entry.score != sheet.total:
         note = ""

@@ -8,7 +8,7 @@ kinds of the other cards (Goblins, Unexplored Lands) are applied on top, with bi
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Final
 
 import attrs
@@ -148,7 +148,7 @@ def _index(position: object) -> int:
     )
 
 
-@cache
+@lru_cache(maxsize=None, typed=True)  # typed: True and 2.0 are not masks 1 and 2
 def layout(portals: int) -> Layout:
     """The connection tables for revealed Portals at the cells of the mask ``portals`` (R4).
 

@@ -229,7 +229,8 @@ class ScoreSheet:
         return int(getattr(self, category.value))
 
     def as_dict(self) -> dict[str, int]:
-        """The seven categories and the total by name (``{"elves": 2, ..., "total": 7}``)."""
+        """The seven categories and the total by name (``{"elves": 2, ..., "total": 7}``): the
+        one JSON form of a score sheet, used by the checker's reports and the command line."""
         out = {c.value: v for c, v in zip(CATEGORIES, self.values, strict=True)}
         out["total"] = self.total
         return out
