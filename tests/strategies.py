@@ -15,23 +15,21 @@ from hypothesis import strategies as st
 from drako_rules import (
     Card,
     Category,
-    Game,
     GameState,
     Kingdom,
     Legend,
     PlayedGame,
-    PlayerEntry,
     Position,
     ScoreSheet,
     apply_move,
     deck,
-    format_game,
     get_ruleset,
     legal_moves,
     new_game,
     play_random_game,
     score,
 )
+from drako_rules.checker import Game, PlayerEntry, format_game
 
 cards: st.SearchStrategy[Card] = st.sampled_from(list(Card))
 cells: st.SearchStrategy[Card | None] = st.one_of(st.none(), cards)

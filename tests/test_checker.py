@@ -13,23 +13,25 @@ from hypothesis import strategies as st
 
 import drako_rules
 from drako_rules import (
-    PROBLEM_CODES,
     RULES_VERSION,
     Card,
     Category,
-    Game,
     InvalidGameError,
     Kingdom,
     Legend,
+    cards_per_kind,
+    ranking,
+    score,
+)
+from drako_rules.checker import (
+    PROBLEM_CODES,
+    Game,
     PlayerEntry,
     Problem,
-    cards_per_kind,
     check_game,
     format_game,
     load_game,
     parse_game,
-    ranking,
-    score,
 )
 from strategies import full_kingdoms, game_document, games, toml_dumps
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 import drako_rules
-from drako_rules import Category, Kingdom, Legend, check_game, load_game, score
+from drako_rules import Category, Kingdom, Legend, score
+from drako_rules.checker import check_game, load_game
 from drako_rules.cli import COMMANDS, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, main
 
 ROOT = Path(__file__).parent.parent

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import drako_rules.cli as cli
-from drako_rules import PROBLEM_CODES, check_game, parse_game
+from drako_rules.checker import PROBLEM_CODES, check_game, parse_game
 from transcripts import (
     DOCS,
     PAGES,

@@ -18,7 +18,8 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import drako_rules
-from drako_rules import DrakoError, GameReport, InvalidGameError, check_game, parse_game
+from drako_rules import DrakoError, InvalidGameError
+from drako_rules.checker import GameReport, check_game, parse_game
 from drako_rules.cli import EXIT_INVALID, main
 from strategies import json_documents, near_valid_documents, toml_documents, toml_dumps
 

@@ -23,10 +23,9 @@ from drako_rules import (
     Position,
     Ruleset,
     ScoringError,
-    kingdom_svg,
     score,
 )
-from drako_rules.svg import HEIGHT, WIDTH, WIDTH_WITH_SCORE
+from drako_rules.svg import HEIGHT, WIDTH, WIDTH_WITH_SCORE, kingdom_svg
 from strategies import kingdoms, legend_sets
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -1,10 +1,12 @@
 """drako-rules: the reference rules of *Drako: Aetherya Pocket*.
 
-Kingdoms and their notation, connections (R4), itemized scoring (R5), Legends (R6) and
-ranking (R5.6); a whole game (R2, R3, R6–R8: setup, legal moves, pure transitions, player
-views, records); and the score checker for games played on a table
-([`check_game`][drako_rules.checker.check_game], the ``drako-rules`` command), as pure
-functions over immutable values.
+The rules core and the game engine, as pure functions over immutable values: Kingdoms
+and their notation, connections (R4), itemized scoring (R5), Legends (R6) and ranking
+(R5.6); a whole game (R2, R3, R6–R8: setup, legal moves, pure transitions, player views,
+records). The score checker ([`drako_rules.checker`][drako_rules.checker]), the pictures
+([`drako_rules.svg`][drako_rules.svg]) and the ``drako-rules`` command
+([`drako_rules.cli`][drako_rules.cli]) are imported from their own modules:
+``import drako_rules`` loads none of them.
 
 Examples:
     >>> from drako_rules import Kingdom, score, legends_met
@@ -17,24 +19,7 @@ Examples:
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from drako_rules.cards import Card, Legend, cards_per_kind, deck
-from drako_rules.checker import (
-    PROBLEM_CODES,
-    Game,
-    GameFormat,
-    GameReport,
-    JSONValue,
-    Mismatch,
-    PlayerEntry,
-    PlayerReport,
-    Problem,
-    check_game,
-    format_game,
-    load_game,
-    parse_game,
-)
 from drako_rules.connections import Connections, Link, connections
 from drako_rules.errors import (
     ArgumentTypeError,
@@ -106,12 +91,16 @@ from drako_rules.scoring import (
     ranking,
     score,
 )
-from drako_rules.svg import kingdom_svg
 
-try:
-    __version__ = version("drako-rules")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0+unknown"
+
+def __getattr__(name: str) -> str:
+    """``drako_rules.__version__``, read from the package metadata on first use only."""
+    if name == "__version__":
+        from drako_rules.version import library_version
+
+        return library_version()
+    raise AttributeError(f"module 'drako_rules' has no attribute {name!r}")
+
 
 __all__ = [
     "ACTION_SPACE_SIZE",
@@ -119,7 +108,6 @@ __all__ = [
     "MOVES",
     "POCKET",
     "POSITIONS",
-    "PROBLEM_CODES",
     "RULES_VERSION",
     "AnyMove",
     "ArgumentTypeError",
@@ -132,20 +120,15 @@ __all__ = [
     "DrakoError",
     "Draw",
     "End",
-    "Game",
     "GameError",
-    "GameFormat",
     "GameRecord",
-    "GameReport",
     "GameState",
     "IllegalMoveError",
     "InvalidGameError",
     "InvalidMoveError",
-    "JSONValue",
     "Kingdom",
     "Legend",
     "Link",
-    "Mismatch",
     "Move",
     "NotationError",
     "Phase",
@@ -153,12 +136,9 @@ __all__ = [
     "PlayedGame",
     "Player",
     "PlayerCountError",
-    "PlayerEntry",
-    "PlayerReport",
     "PlayerState",
     "PlayerView",
     "Position",
-    "Problem",
     "RandomPlayer",
     "Ranking",
     "RecordError",
@@ -174,23 +154,18 @@ __all__ = [
     "action_id",
     "apply_move",
     "cards_per_kind",
-    "check_game",
     "check_state",
     "connections",
     "deck",
     "final_ranking",
     "final_scores",
-    "format_game",
     "get_ruleset",
-    "kingdom_svg",
     "legal_action_mask",
     "legal_moves",
     "legends_met",
-    "load_game",
     "load_record",
     "move_from_action_id",
     "new_game",
-    "parse_game",
     "play_game",
     "play_random_game",
     "player_view",

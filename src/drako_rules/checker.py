@@ -859,9 +859,9 @@ class GameReport:
 
 
 def _library_version() -> str:
-    import drako_rules
+    from drako_rules.version import library_version
 
-    return drako_rules.__version__
+    return library_version()
 
 
 def _player_name(i: int, entry: PlayerEntry) -> str:

@@ -658,9 +658,9 @@ def _print_moves(record: GameRecord, console: Console) -> None:
 
 
 def _library_version() -> str:
-    from drako_rules import __version__
+    from drako_rules.version import library_version
 
-    return __version__
+    return library_version()
 
 
 def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -837,7 +837,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    from drako_rules import __version__
+    from drako_rules.version import library_version
 
     parser = _Parser(
         prog=PROG,
@@ -850,7 +850,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version",
         action="version",
-        version=f"{PROG} {__version__} (rules {RULES_VERSION})",
+        version=f"{PROG} {library_version()} (rules {RULES_VERSION})",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     for command in COMMANDS:

@@ -36,7 +36,6 @@ from drako_rules.game.state import NO_HIDDEN, GameState, Phase
 from drako_rules.game.transitions import apply_move
 from drako_rules.game.views import PlayerView
 from drako_rules.rulesets import POCKET, RULES_VERSION, get_ruleset
-from drako_rules.serialization import structure, unstructure
 
 __all__ = [
     "GameRecord",
@@ -269,6 +268,8 @@ def _dumps(data: object, indent: int | None) -> str:
 
 def record_to_json(record: GameRecord, *, indent: int | None = None) -> str:
     """The record as JSON text (see the module documentation for the shape)."""
+    from drako_rules.serialization import unstructure  # cattrs, only when JSON is asked for
+
     return _dumps(unstructure(record), indent)
 
 
@@ -280,6 +281,8 @@ def record_from_json(text: str | bytes) -> GameRecord:
     Raises:
         RecordError: malformed or tampered JSON, with the path of the bad field.
     """
+    from drako_rules.serialization import structure
+
     record = structure(_loads(text), GameRecord)
     _check_header(record)
     return record
@@ -308,6 +311,8 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
 
     For a server's own storage: send players [`view_to_json`][drako_rules.game.records.view_to_json] instead (R8).
     """
+    from drako_rules.serialization import unstructure
+
     data = unstructure(state)
     data["rules_version"] = RULES_VERSION
     return _dumps(data, indent)
@@ -328,11 +333,15 @@ def state_from_json(text: str | bytes) -> GameState:
                 f"{RULES_VERSION!r} at $.rules_version",
                 path="$.rules_version",
             )
+    from drako_rules.serialization import structure
+
     return check_state(structure(data, GameState))
 
 
 def view_to_json(view: PlayerView, *, indent: int | None = None) -> str:
     """A player's view as JSON text: what may be sent to that player (R8)."""
+    from drako_rules.serialization import unstructure
+
     return _dumps(unstructure(view), indent)
 
 
@@ -342,4 +351,6 @@ def view_from_json(text: str | bytes) -> PlayerView:
     Raises:
         RecordError: malformed JSON or fields, with the path of the bad field.
     """
+    from drako_rules.serialization import structure
+
     return structure(_loads(text), PlayerView)
