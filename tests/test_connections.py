@@ -424,7 +424,7 @@ def test_layout_outside_sixteen_bits_is_a_library_error() -> None:
     layout(1), layout(2)  # cached first: True and 2.0 must not find them
     for bad in (1 << 16, -1, 2.0, True):
         with pytest.raises(ArgumentTypeError):
-            layout(bad)
+            layout(bad)  # type: ignore[arg-type]
     assert layout(0xFFFF).portals == 0xFFFF
 
 

@@ -8,7 +8,6 @@ kinds of the other cards (Goblins, Unexplored Lands) are applied on top, with bi
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 import attrs
@@ -26,6 +25,7 @@ __all__ = [
     "connection_masks",
     "connections",
     "counts_through_portals",
+    "known_layout",
     "layout",
     "portal_blind_codes",
     "uses_portals",
@@ -148,9 +148,18 @@ def _index(position: object) -> int:
     )
 
 
-@lru_cache(maxsize=None, typed=True)  # typed: True and 2.0 are not masks 1 and 2
+# Every layout computed so far, by its mask (at most 2**16).
+_LAYOUTS: Final[dict[int, Layout]] = {}
+#: ``known_layout(portals)``: the layout of the mask ``portals`` if
+#: [`layout`][drako_rules.connections.layout] has computed it already, else None. The
+#: hot paths read ``known_layout(m) or layout(m)``: a dictionary look-up, several times
+#: cheaper than any cached function call.
+known_layout: Final = _LAYOUTS.get
+
+
 def layout(portals: int) -> Layout:
-    """The connection tables for revealed Portals at the cells of the mask ``portals`` (R4).
+    """The connection tables for revealed Portals at the cells of the mask ``portals`` (R4),
+    computed once per mask.
 
     Raises:
         ArgumentTypeError: ``portals`` is not a 16-bit mask (an integer 0 to 65535).
@@ -159,6 +168,13 @@ def layout(portals: int) -> Layout:
         raise ArgumentTypeError(
             f"a Portal layout is a 16-bit mask (0 to {ALL}), not {portals!r:.60}"
         )
+    found = _LAYOUTS.get(portals)
+    if found is None:
+        found = _LAYOUTS[portals] = _build_layout(portals)
+    return found
+
+
+def _build_layout(portals: int) -> Layout:
     # Portal networks: connected components of Portal cells (R4.2).
     networks: list[tuple[int, int]] = []
     seen = 0
@@ -345,7 +361,8 @@ def connection_masks(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> tuple[tuple
             f"connections takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r:.60}"
         )
     kinds = kingdom.masks
-    lay = layout(kinds[_PORTAL])
+    portals = kinds[_PORTAL]
+    lay = known_layout(portals) or layout(portals)
     goblins = kinds[_GOBLIN]
     blank = kinds[UNEXPLORED]
     if not (goblins & lay.touching or blank):

@@ -22,7 +22,7 @@ from drako_rules.bitboard import (
     two_around,
 )
 from drako_rules.cards import Card, Legend
-from drako_rules.connections import Layout, counts_through_portals, layout
+from drako_rules.connections import Layout, counts_through_portals, known_layout, layout
 from drako_rules.errors import ArgumentTypeError
 from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
@@ -163,7 +163,7 @@ def legends_mask(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> int:
     portals = m[_O]
     met = 0
     if portals:
-        lay = layout(portals)
+        lay = known_layout(portals) or layout(portals)
         nets = lay.networks
         t = _POCKET_THROUGH if ruleset is POCKET else _through(ruleset)
         if e & near_e or (t.ee and _two_in_a_network(nets, e)):

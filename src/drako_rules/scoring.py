@@ -22,7 +22,14 @@ import attrs
 
 from drako_rules.bitboard import CARD_OF_CODE, CODES, bits
 from drako_rules.cards import Card, Legend
-from drako_rules.connections import Connections, Link, connections, counts_through_portals, layout
+from drako_rules.connections import (
+    Connections,
+    Link,
+    connections,
+    counts_through_portals,
+    known_layout,
+    layout,
+)
 from drako_rules.errors import ArgumentTypeError, ScoringError
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
@@ -88,7 +95,7 @@ class _Tables:
     """The scoring tables of one ruleset, built once (see [`_tables`][drako_rules.scoring._tables])."""
 
     line: tuple[int, ...]  # packed value of the 3 adjacent pairs of a line of 4 codes
-    portal_pair: tuple[tuple[int, ...], ...]  # [a][b]: packed value of a pair linked by Portals
+    portal_pair: tuple[int, ...]  # [a * CODES + b]: packed value of a pair linked by Portals
     dragons: tuple[tuple[int, ...], ...]  # [n][d]: points of n Dragons, d domesticated (R5.3)
     domestication: int  # connected Tribe cards of one type that domesticate a Dragon
 
@@ -116,9 +123,7 @@ def _pair_value(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> int:
 
 def _build_tables(ruleset: Ruleset) -> _Tables:
     adj = [_pair_value(ruleset, a, b, False) for a in range(CODES) for b in range(CODES)]
-    portal = tuple(
-        tuple(_pair_value(ruleset, a, b, True) for b in range(CODES)) for a in range(CODES)
-    )
+    portal = tuple(_pair_value(ruleset, a, b, True) for a in range(CODES) for b in range(CODES))
     line: list[int] = []
     for a in range(CODES):
         for b in range(CODES):
@@ -150,7 +155,7 @@ _DRAGON: Final = Card.DRAGON.index
 _ELF: Final = Card.ELF.index
 _DWARF: Final = Card.DWARF.index
 _HUMAN: Final = Card.HUMAN.index
-_NO_PORTALS: Final = layout(0)
+layout(0)  # the layout of most Kingdoms during play, known from the start
 _POCKET_TABLES: Final = _tables(POCKET)
 
 
@@ -392,12 +397,12 @@ def score(
     # connection rule counts them (see _pair_value).
     masks = kingdom.masks
     portals = masks[_PORTAL]
-    lay = layout(portals) if portals else _NO_PORTALS
+    lay = known_layout(portals) or layout(portals)
     if lay.linked_pairs:
         codes = kingdom.codes
         pair = t.portal_pair
         for i, j in lay.linked_pairs:
-            packed += pair[codes[i]][codes[j]]
+            packed += pair[codes[i] * CODES + codes[j]]
     elves = (packed & _FIELD) - _HALF
     dwarves = (packed >> 16 & _FIELD) - _HALF
     humans = (packed >> 32 & _FIELD) - _HALF

@@ -46,7 +46,15 @@ from drako_rules.rulesets import Ruleset
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["NO_HIDDEN", "GameState", "Phase", "PlayerState", "StateChanges", "successor"]
+__all__ = [
+    "NO_HIDDEN",
+    "GameState",
+    "Phase",
+    "PlayerState",
+    "StateChanges",
+    "player_state",
+    "successor",
+]
 
 
 class Phase(enum.Enum):
@@ -87,6 +95,23 @@ class PlayerState:
     kingdom: Kingdom = attrs.field(validator=_check_kingdom)
     legends: tuple[Legend, ...] = ()
     hand: tuple[Card, ...] = ()
+
+
+_set_kingdom: Final = PlayerState.__dict__["kingdom"].__set__
+_set_legends: Final = PlayerState.__dict__["legends"].__set__
+_set_hand: Final = PlayerState.__dict__["hand"].__set__
+
+
+def player_state(
+    kingdom: Kingdom, legends: tuple[Legend, ...], hand: tuple[Card, ...]
+) -> PlayerState:
+    """``PlayerState(kingdom, legends, hand)`` for the engine, whose values are checked:
+    its three slots filled without ``__init__`` (the engine builds one per card action)."""
+    player = object.__new__(PlayerState)
+    _set_kingdom(player, kingdom)
+    _set_legends(player, legends)
+    _set_hand(player, hand)
+    return player
 
 
 @attrs.frozen(repr=False, slots=False)

@@ -66,7 +66,7 @@ from drako_rules.game.moves import (
     Take,
 )
 from drako_rules.game.setup import reshuffle_rng, shuffle
-from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState, successor
+from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState, player_state, successor
 from drako_rules.kingdom import Kingdom, Position
 from drako_rules.legends import legends_mask
 from drako_rules.scoring import Ranking, ScoreSheet, ranking, score
@@ -316,7 +316,7 @@ def _after_card_action(
     """The state after the card action of the player to move left ``kingdom`` (R3, R6.1, R7.1)."""
     seat = s.current_player
     player = s.players[seat]
-    players = _with_seat(s.players, seat, PlayerState(kingdom, player.legends, player.hand))
+    players = _with_seat(s.players, seat, player_state(kingdom, player.legends, player.hand))
     if kingdom.is_complete:  # R7.1: no Unexplored Land left, the game ends at once.
         return _end_game(s, players, draw_pile, discard_pile, hidden)
     met = legends_mask(kingdom, s.ruleset)
@@ -438,7 +438,7 @@ def _claim(s: GameState, move: Move) -> GameState:
         deck = deck[:-1]
     else:
         row = (*row[:slot], *row[slot + 1 :])
-    mine = PlayerState(player.kingdom, (*player.legends, legend), player.hand)
+    mine = player_state(player.kingdom, (*player.legends, legend), player.hand)
     players = _with_seat(s.players, seat, mine)
     if phase is _AFTER:  # nothing left to decide: the turn passes.
         return successor(
