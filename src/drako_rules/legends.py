@@ -19,7 +19,6 @@ from drako_rules.bitboard import (
     TWO_HI,
     TWO_LO,
     legends_of_mask,
-    two_around,
 )
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import Layout, counts_through_portals, known_layout, layout
@@ -176,10 +175,11 @@ def legends_mask(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> int:
             met |= _TWO_GOBLINS
         for kind, bit in _LANDS:  # one Land connected to two others (R6.4)
             land = m[kind]
-            if land.bit_count() >= 3 and (
-                land & two_around(land) or _two_through_portals(lay, land, land)
-            ):
-                met |= bit
+            if land.bit_count() >= 3:
+                lo, hi = land & 0xFF, land >> 8
+                two = TWO_LO[lo] | TWO_HI[hi] | (AROUND_LO[lo] & AROUND_HI[hi])
+                if land & two or _two_through_portals(lay, land, land):
+                    met |= bit
         if h & near_e or (t.he and _in_one_network(nets, h, e)):
             met |= _ALLIANCE_HUMAN_ELF
         if h & near_w or (t.hw and _in_one_network(nets, h, w)):
@@ -223,8 +223,10 @@ def legends_mask(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> int:
             met |= _TWO_GOBLINS
         for kind, bit in _LANDS:
             land = m[kind]
-            if land.bit_count() >= 3 and land & two_around(land):
-                met |= bit
+            if land.bit_count() >= 3:
+                lo, hi = land & 0xFF, land >> 8
+                if land & (TWO_LO[lo] | TWO_HI[hi] | (AROUND_LO[lo] & AROUND_HI[hi])):
+                    met |= bit
         if h & near_e:
             met |= _ALLIANCE_HUMAN_ELF
         if h & near_w:

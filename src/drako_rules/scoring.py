@@ -24,6 +24,7 @@ from drako_rules.bitboard import CARD_OF_CODE, CODES, bits
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import (
     Connections,
+    Layout,
     Link,
     connections,
     counts_through_portals,
@@ -95,7 +96,7 @@ class _Tables:
     """The scoring tables of one ruleset, built once (see [`_tables`][drako_rules.scoring._tables])."""
 
     line: tuple[int, ...]  # packed value of the 3 adjacent pairs of a line of 4 codes
-    portal_pair: tuple[int, ...]  # [a * CODES + b]: packed value of a pair linked by Portals
+    portal_pair: tuple[tuple[int, ...], ...]  # [a][b]: packed value of a pair linked by Portals
     dragons: tuple[tuple[int, ...], ...]  # [n][d]: points of n Dragons, d domesticated (R5.3)
     domestication: int  # connected Tribe cards of one type that domesticate a Dragon
 
@@ -123,7 +124,9 @@ def _pair_value(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> int:
 
 def _build_tables(ruleset: Ruleset) -> _Tables:
     adj = [_pair_value(ruleset, a, b, False) for a in range(CODES) for b in range(CODES)]
-    portal = tuple(_pair_value(ruleset, a, b, True) for a in range(CODES) for b in range(CODES))
+    portal = tuple(
+        tuple(_pair_value(ruleset, a, b, True) for b in range(CODES)) for a in range(CODES)
+    )
     line: list[int] = []
     for a in range(CODES):
         for b in range(CODES):
@@ -187,8 +190,8 @@ class ScoreLine:
     legend: Legend | None = None
 
 
-# Not slotted: ``score`` builds one sheet per call, and a dict-based instance can be given
-# its whole ``__dict__`` at once (see ``_sheet``).
+# Not slotted: attrs fills a frozen dict-based instance through its __dict__, faster than
+# the eleven object.__setattr__ calls a slotted one needs, and score builds one sheet per call.
 @attrs.frozen(slots=False)
 class ScoreSheet:
     """A player's score: the seven categories of R5.5 and their total.
@@ -250,25 +253,6 @@ class ScoreSheet:
         return tuple(line for line in self.lines if line.category is category)
 
 
-_new: Final = object.__new__
-_set: Final = object.__setattr__
-
-
-def _sheet(
-    elves: int, dwarves: int, humans: int, goblins: int, dragons: int, legends: int,
-    conflicts: int, total: int, kingdom: Kingdom, claimed: tuple[Legend, ...], ruleset: Ruleset,
-) -> ScoreSheet:  # fmt: skip
-    """``ScoreSheet(...)`` for ``score``, which has checked every value: the instance's
-    ``__dict__`` is given whole, by field name, without ``__init__``."""
-    sheet = _new(ScoreSheet)
-    _set(sheet, "__dict__", {
-        "elves": elves, "dwarves": dwarves, "humans": humans, "goblins": goblins,
-        "dragons": dragons, "legends": legends, "conflicts": conflicts, "total": total,
-        "kingdom": kingdom, "claimed": claimed, "ruleset": ruleset,
-    })  # fmt: skip
-    return sheet
-
-
 def _check_legends(legends: Iterable[Legend]) -> tuple[Legend, ...]:
     claimed = tuple(legends)
     for legend in claimed:
@@ -284,19 +268,20 @@ def _check_legends(legends: Iterable[Legend]) -> tuple[Legend, ...]:
     return claimed
 
 
-def _tamed(dragons: int, kinds: tuple[int, ...], connected: tuple[int, ...], need: int) -> int:
+def _tamed(dragons: int, kinds: tuple[int, ...], lay: Layout, need: int) -> int:
     """The domesticated Dragons among the cells of ``dragons``, as a mask (R5.3).
 
     A Dragon is domesticated when connected to at least ``need`` (2) Elves, or Dwarves, or
-    Humans; Goblins never count. ``kinds`` is the Kingdom's ``masks``; ``connected`` the
-    layout's connections, which are a Dragon's connections to Elves, Dwarves and Humans
-    in every ruleset (no Goblin on either side, R4.3).
+    Humans; Goblins never count. ``kinds`` is the Kingdom's ``masks``, ``lay`` its Portal
+    layout, whose ``connected`` table gives a Dragon's connections to Elves, Dwarves and
+    Humans in every ruleset (no Goblin on either side, R4.3).
     """
-    tame = 0
     elf, dwarf, human = kinds[_ELF], kinds[_DWARF], kinds[_HUMAN]
-    m = dragons
-    while m:
-        low = m & -m
+    tame = 0
+    rest = dragons
+    connected = lay.connected
+    while rest:
+        low = rest & -rest
         c = connected[low.bit_length() - 1]
         if (
             (c & elf).bit_count() >= need
@@ -304,7 +289,7 @@ def _tamed(dragons: int, kinds: tuple[int, ...], connected: tuple[int, ...], nee
             or (c & human).bit_count() >= need
         ):
             tame |= low
-        m ^= low
+        rest ^= low
     return tame
 
 
@@ -324,7 +309,7 @@ def domesticated(kingdom: Kingdom, ruleset: Ruleset | str = POCKET) -> frozenset
         )
     rules = get_ruleset(ruleset)
     kinds = kingdom.masks
-    tame = _tamed(kinds[_DRAGON], kinds, layout(kinds[_PORTAL]).connected, rules.domestication)
+    tame = _tamed(kinds[_DRAGON], kinds, layout(kinds[_PORTAL]), rules.domestication)
     return frozenset(POSITIONS[i] for i in bits(tame))
 
 
@@ -402,7 +387,7 @@ def score(
         codes = kingdom.codes
         pair = t.portal_pair
         for i, j in lay.linked_pairs:
-            packed += pair[codes[i] * CODES + codes[j]]
+            packed += pair[codes[i]][codes[j]]
     elves = (packed & _FIELD) - _HALF
     dwarves = (packed >> 16 & _FIELD) - _HALF
     humans = (packed >> 32 & _FIELD) - _HALF
@@ -410,13 +395,14 @@ def score(
     conflicts = (packed >> 64) - _HALF
     dragon_cells = masks[_DRAGON]
     if dragon_cells:  # R5.3
-        tame = _tamed(dragon_cells, masks, lay.connected, t.domestication)
+        tame = _tamed(dragon_cells, masks, lay, t.domestication)
         dragons = t.dragons[dragon_cells.bit_count()][tame.bit_count()]
     else:
         dragons = 0
     legend_points = sum([x.points for x in claimed]) if claimed else 0
     total = elves + dwarves + humans + goblins + dragons + legend_points + conflicts
-    return _sheet(
+    # In field order: keywords would cost a third of the call.
+    return ScoreSheet(
         elves, dwarves, humans, goblins, dragons, legend_points, conflicts, total,
         kingdom, claimed, ruleset,
     )  # fmt: skip
