@@ -299,8 +299,8 @@ def _grid(kingdom: Kingdom) -> list[str]:
     return lines
 
 
-def _networks(kingdom: Kingdom) -> list[str]:
-    conn = connections(kingdom)
+def _networks(kingdom: Kingdom, ruleset: Ruleset) -> list[str]:
+    conn = connections(kingdom, ruleset)
     out = []
     for network in conn.networks:
         portals = sorted(network)
@@ -312,8 +312,12 @@ def _networks(kingdom: Kingdom) -> list[str]:
             card = kingdom[pos]
             name = "Unexplored Land" if card is None else card.english
             note = ""
-            if card is Card.GOBLIN:
-                note = " (a Goblin cannot use it, R4.3)"
+            if card is not None and card is not Card.PORTAL and not conn.uses_portals(pos):
+                note = (
+                    " (a Goblin cannot use it, R4.3; the Tribes around it reach the Goblin, R9.3)"
+                    if ruleset.portals_link_goblins_to_tribes
+                    else " (a Goblin cannot use it, R4.3)"
+                )
             elif card is None:
                 note = " (blank, R4.6)"
             cards.append(f"{name} {pos}{note}")
@@ -336,7 +340,7 @@ def _explain(args: argparse.Namespace, console: Console) -> int:
     for line in _grid(kingdom):
         console.print(line)
     _unexplored_note(kingdom, console)
-    networks = _networks(kingdom)
+    networks = _networks(kingdom, ruleset)
     if networks:
         console.print()
         console.print("Portal networks (R4.2):")
