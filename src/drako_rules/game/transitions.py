@@ -317,7 +317,7 @@ def _after_card_action(
     seat = s.current_player
     player = s.players[seat]
     players = _with_seat(s.players, seat, player_state(kingdom, player.legends, player.hand))
-    if kingdom.is_complete:  # R7.1: no Unexplored Land left, the game ends at once.
+    if not kingdom.masks[UNEXPLORED]:  # R7.1: no Unexplored Land left, the game ends at once.
         return _end_game(s, players, draw_pile, discard_pile, hidden)
     met = legends_mask(kingdom, s.ruleset)
     met_masks = _with_seat(s.met_masks, seat, met)
