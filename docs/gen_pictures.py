@@ -13,9 +13,10 @@ import io
 import sys
 from pathlib import Path
 
-from drako_rules import Kingdom, kingdom_svg
+from drako_rules import Kingdom
 from drako_rules.cli import EXIT_OK
 from drako_rules.cli import main as drako_rules_command
+from drako_rules.svg import kingdom_svg
 
 IMG = Path(__file__).resolve().parent / "img"
 

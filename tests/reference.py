@@ -69,11 +69,16 @@ def network_cards(cells: tuple[Card | None, ...], network: frozenset[int]) -> se
     return {i for i in range(16) if not blank(cells[i]) and any(adjacent(i, p) for p in network)}
 
 
-def links(cells: tuple[Card | None, ...]) -> dict[Pair, tuple[bool, frozenset[int]]]:
+def links(
+    cells: tuple[Card | None, ...], ruleset: str = "pocket", r9_3: bool = True
+) -> dict[Pair, tuple[bool, frozenset[int]]]:
     """Every connected pair of cells, once (R4.4): (adjacent?, Portals of the networks linking it).
 
     Two revealed non-Portal cards are connected when adjacent, or when one Portal network
-    touches both and neither is a Goblin (R4.3).
+    touches both and neither is a Goblin (R4.3). In *classic* a network also links a
+    Goblin and an Elf, Dwarf or Human (R9.3): that pair is connected too, but see
+    :func:`counted`: the Goblin does not count it. ``r9_3=False`` gives the rules before
+    R9.3, where *classic* read R4.3 as *pocket* does.
     """
     networks = [(net, network_cards(cells, net)) for net in portal_networks(cells)]
     out: dict[Pair, tuple[bool, frozenset[int]]] = {}
@@ -82,7 +87,11 @@ def links(cells: tuple[Card | None, ...]) -> dict[Pair, tuple[bool, frozenset[in
             if blank(cells[i]) or blank(cells[j]):
                 continue
             portals: set[int] = set()
-            if cells[i] is not G and cells[j] is not G:
+            kinds = {cells[i], cells[j]}
+            goblin_and_foe = G in kinds and len(kinds & {E, W, H}) == 1
+            if (cells[i] is not G and cells[j] is not G) or (
+                ruleset == "classic" and r9_3 and goblin_and_foe
+            ):
                 for net, touching in networks:
                     if i in touching and j in touching:
                         portals |= net
@@ -94,6 +103,12 @@ def links(cells: tuple[Card | None, ...]) -> dict[Pair, tuple[bool, frozenset[in
 def connected_to(pairs: Iterable[Pair], i: int) -> list[int]:
     """The cells connected to cell ``i``."""
     return [j for pair in pairs if i in pair for j in pair if j != i]
+
+
+def counted(cells: tuple[Card | None, ...], pairs: Iterable[Pair], i: int) -> list[int]:
+    """The cells that the card at ``i`` counts as connected: a Goblin counts only its
+    adjacent cards, in every ruleset (R4.3; R9.3 links it from the other side only)."""
+    return [j for j in connected_to(pairs, i) if cells[i] is not G or adjacent(i, j)]
 
 
 # --- R5: scoring ---------------------------------------------------------------------------
@@ -158,17 +173,18 @@ def dragon_points(tamed: list[bool], ruleset: str) -> int:
 
 
 def score(
-    kingdom: Kingdom, legends: Iterable[Legend] = (), ruleset: str = "pocket"
+    kingdom: Kingdom, legends: Iterable[Legend] = (), ruleset: str = "pocket", r9_3: bool = True
 ) -> dict[str, int]:
-    """The seven categories of R5.5 and the total, pair by pair and Dragon by Dragon."""
+    """The seven categories of R5.5 and the total, pair by pair and Dragon by Dragon
+    (``r9_3=False``: the rules before R9.3)."""
     cells = kingdom.cells
-    pairs = list(links(cells))
+    pairs = list(links(cells, ruleset, r9_3))
     out = dict.fromkeys(CATEGORIES, 0)
     for pair in pairs:
         i, j = sorted(pair)
         for tribe, land in ((cells[i], cells[j]), (cells[j], cells[i])):
             assert tribe is not None and land is not None
-            if tribe in TRIBES and land in LANDS:
+            if tribe in TRIBES and land in LANDS and (tribe is not G or adjacent(i, j)):
                 out[CATEGORY_OF_TRIBE[tribe]] += LAND_POINTS.get((tribe, land), 0)  # R5.1
         a, b = cells[i], cells[j]
         assert a is not None and b is not None
@@ -184,10 +200,11 @@ def score(
 # --- R1.4, R6.4: Legend requirements --------------------------------------------------------
 
 
-def legends_met(kingdom: Kingdom) -> frozenset[Legend]:
-    """The Legends whose requirement the revealed cards meet, read off R1.4 and R6.4."""
+def legends_met(kingdom: Kingdom, ruleset: str = "pocket", r9_3: bool = True) -> frozenset[Legend]:
+    """The Legends whose requirement the revealed cards meet, read off R1.4, R6.4 and R9.3
+    (``r9_3=False``: the rules before R9.3)."""
     cells = kingdom.cells
-    pairs = list(links(cells))
+    pairs = list(links(cells, ruleset, r9_3))
 
     def where(kind: Card) -> list[int]:
         return [i for i in range(16) if cells[i] is kind]
@@ -196,9 +213,9 @@ def legends_met(kingdom: Kingdom) -> frozenset[Legend]:
         return any(cells[i] is kind and cells[j] is kind for i, j in map(sorted, pairs))
 
     def one_to_two(centre: Card, kind: Card) -> bool:
-        """A ``centre`` card connected to two ``kind`` cards (other than itself)."""
+        """A ``centre`` card that counts two ``kind`` cards (other than itself) as connected."""
         return any(
-            [cells[j] for j in connected_to(pairs, i)].count(kind) >= 2 for i in where(centre)
+            [cells[j] for j in counted(cells, pairs, i)].count(kind) >= 2 for i in where(centre)
         )
 
     def meet(a: Card, b: Card) -> bool:

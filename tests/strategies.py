@@ -95,6 +95,21 @@ def _without_portals(kingdom: Kingdom) -> Kingdom:
 no_portal_kingdoms: st.SearchStrategy[Kingdom] = any_kingdoms.map(_without_portals)
 
 
+def _goblin_touches_portal(kingdom: Kingdom) -> bool:
+    cells = kingdom.cells
+    return any(
+        cells[i] is Card.GOBLIN and any(kingdom[n] is Card.PORTAL for n in p.neighbours())
+        for i, p in enumerate(Position.from_index(i) for i in range(16))
+    )
+
+
+#: A Kingdom where no Goblin is orthogonally adjacent to a revealed Portal: there *classic*
+#: and the rules before R9.3 agree.
+goblins_away_from_portals: st.SearchStrategy[Kingdom] = any_kingdoms.filter(
+    lambda k: not _goblin_touches_portal(k)
+)
+
+
 @st.composite
 def goblin_beside_portal(draw: st.DrawFn) -> tuple[Kingdom, Position, Position]:
     """A Kingdom with a Goblin at the first position and a Portal beside it at the second."""

@@ -120,3 +120,23 @@ def test_a_successor_shares_most_of_its_predecessor() -> None:
     added = bench.deep_size(successor, seen)
     assert 0 < added < whole / 2
     assert bench.deep_size(successor, set()) >= whole / 2
+
+
+def test_side_by_side_loads_a_second_copy_and_compares() -> None:
+    """benchmarks/side_by_side.py loads a package folder beside the imported one (its own
+    modules, sys.modules untouched) and times every benchmark on both (no time asserted)."""
+    from benchmarks import side_by_side
+
+    import drako_rules
+
+    before = dict(sys.modules)
+    other = side_by_side.load(side_by_side.ROOT / "src")
+    assert other is not drako_rules and other.Kingdom is not drako_rules.Kingdom
+    assert sys.modules["drako_rules"] is drako_rules and sys.modules.keys() == before.keys()
+    old, new = side_by_side.Side(other), side_by_side.Side(drako_rules)
+    figures = side_by_side.compare(old, new, side_by_side.benchmarks(3, 1), rounds=1)
+    assert set(figures) == {
+        "score.total[pocket]", "score.total[classic]", "legends_met",
+        "game[2p]", "game[3p]", "game[4p]",
+    }  # fmt: skip
+    assert all(a > 0 and b > 0 for a, b in figures.values())

@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import reference as ref
-from drako_rules import Card, Kingdom, Position, connections
+from drako_rules import CLASSIC, POCKET, Card, DrakoTypeError, Kingdom, Position, connections
+from drako_rules.connections import counts_through_portals, layout
 from strategies import any_kingdoms, no_portal_kingdoms
 
 POS = Position
@@ -349,3 +350,99 @@ def test_positions_may_be_row_col_pairs() -> None:
     assert conn.link((0, 1), (1, 2)) == conn.link(Position(0, 1), Position(1, 2))
     with pytest.raises(DrakoTypeError):
         conn.of("0,1")  # type: ignore[arg-type]
+
+
+# --- R9.3: how classic reads the Goblin rule ------------------------------------------------
+
+
+def test_r9_3_counts_through_portals_table() -> None:
+    """R4.3, R9.3: a Goblin counts nothing through a Portal; a Tribe counts a Goblin through
+    one in classic only; Lands and Dragons never count one; other pairs always link."""
+    kinds = [c for c in Card if c is not Card.PORTAL]
+    for card in kinds:
+        for other in kinds:
+            pocket = counts_through_portals(card, other, POCKET)
+            classic = counts_through_portals(card, other, CLASSIC)
+            assert pocket == (Card.GOBLIN not in (card, other))
+            foe = card in (Card.ELF, Card.DWARF, Card.HUMAN) and other is Card.GOBLIN
+            assert classic == (pocket or foe)
+
+
+def test_r9_3_a_tribe_counts_a_goblin_through_a_portal_in_classic() -> None:
+    """R9.3: in HOG?, classic links the Human (0,0) to the Goblin (0,2) from the Human's side:
+    the Human counts the Goblin, the Goblin not the Human; the pair is one link."""
+    k = Kingdom.parse("HOG?/????/????/????")
+    pocket, classic = connections(k), connections(k, CLASSIC)
+    assert not pocket.are_connected(POS(0, 0), POS(0, 2)) and pocket.link((0, 0), (0, 2)) is None
+    assert classic.are_connected(POS(0, 0), POS(0, 2))
+    assert not classic.are_connected(POS(0, 2), POS(0, 0))
+    link = classic.link(POS(0, 2), POS(0, 0))
+    assert link is not None and link.portals == {POS(0, 1)} and not link.adjacent
+    assert len(classic) == len(pocket) + 1
+    assert not classic.uses_portals(POS(0, 2)) and classic.uses_portals(POS(0, 0))
+
+
+@given(any_kingdoms)
+def test_classic_adds_only_tribe_to_goblin_links(kingdom: Kingdom) -> None:
+    """R9.3: classic's relation is pocket's plus, for Elves, Dwarves and Humans, the Goblins a
+    network links to them (one way); pocket's relation is symmetric, classic's is except
+    for those pairs."""
+    pocket, classic = connections(kingdom), connections(kingdom, "classic")
+    foes = (Card.ELF, Card.DWARF, Card.HUMAN)
+    for i in range(16):
+        extra = classic.mask((i // 4, i % 4)) & ~pocket.mask((i // 4, i % 4))
+        assert pocket.mask((i // 4, i % 4)) & ~classic.mask((i // 4, i % 4)) == 0
+        for j in range(16):
+            if extra >> j & 1:
+                assert kingdom.cells[i] in foes and kingdom.cells[j] is Card.GOBLIN
+                assert not classic.are_connected(POS.from_index(j), POS.from_index(i))
+            a, b = POS.from_index(i), POS.from_index(j)
+            assert pocket.are_connected(a, b) == pocket.are_connected(b, a)
+
+
+@given(any_kingdoms)
+def test_classic_links_match_the_reference(kingdom: Kingdom) -> None:
+    """R9.3: classic's connected pairs and their Portals are those of the reference."""
+    expected = {
+        frozenset((POS.from_index(i), POS.from_index(j))): (adj, {POS.from_index(p) for p in ps})
+        for (i, j), (adj, ps) in (
+            (sorted(k), v) for k, v in ref.links(kingdom.cells, "classic").items()
+        )
+    }
+    got = {
+        frozenset((x.a, x.b)): (x.adjacent, set(x.portals))
+        for x in connections(kingdom, CLASSIC).links()
+    }
+    assert got == expected
+
+
+# --- the API's edges ------------------------------------------------------------------------
+
+
+def test_layout_outside_sixteen_bits_is_a_library_error() -> None:
+    """A Portal layout is a 16-bit mask: 1 << 16, −1 or a float raise DrakoTypeError."""
+    layout(1), layout(2)  # cached first: True and 2.0 must not find them
+    for bad in (1 << 16, -1, 2.0, True):
+        with pytest.raises(DrakoTypeError):
+            layout(bad)  # type: ignore[arg-type]
+    assert layout(0xFFFF).portals == 0xFFFF
+
+
+@pytest.mark.parametrize("bad", [[0, 1], (0, 1, 2), (0, 4), (True, 0), "01", None, (0.0, 1)])
+def test_positions_are_positions_or_pairs_of_small_integers(bad: object) -> None:
+    """of, mask, link and are_connected refuse a list, a triple, an out-of-grid pair, a bool
+    or text with DrakoTypeError, the same for every kind of bad position."""
+    c = connections(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
+    for call in (c.of, c.mask, lambda p: c.link(p, (0, 0)), lambda p: c.are_connected((0, 0), p)):
+        with pytest.raises(DrakoTypeError):
+            call(bad)  # type: ignore[arg-type]
+
+
+def test_contains_is_false_for_anything_but_a_pair_of_positions() -> None:
+    """``in`` answers whether two Positions are connected, and False (never an error) for a
+    triple, a pair of tuples, a list or text."""
+    c = connections(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
+    a, b = POS(0, 1), POS(1, 2)
+    assert (a, b) in c and (b, a) in c and (a, POS(3, 3)) not in c
+    for other in [(a, b, POS(0, 0)), ((0, 1), (1, 2)), [a, b], "ab", (a,), None]:
+        assert other not in c

@@ -199,6 +199,7 @@ def test_cards_and_legends_hash_consistently() -> None:
 
 
 def _legends_of(mask: int) -> frozenset[Legend]:
+    """The Legends of a mask, bit ``i`` for the ``i``-th Legend (written out, not the library's)."""
     return frozenset(legend for i, legend in enumerate(Legend) if mask >> i & 1)
 
 
@@ -209,6 +210,7 @@ def test_states_reached_in_play_equal_states_built_afresh(state: GameState) -> N
     players = tuple(PlayerState(p.kingdom, p.legends, p.hand) for p in state.players)
     fresh = attrs.evolve(state, players=players)
     assert fresh == state and hash(fresh) == hash(state)
-    assert _legends_of(state._row) == frozenset(state.legend_row) == _legends_of(fresh._row)
-    for mine, rebuilt in zip(state.players, fresh.players, strict=True):
-        assert _legends_of(mine._met) == legends_met(mine.kingdom) == _legends_of(rebuilt._met)
+    assert _legends_of(state.row_mask) == frozenset(state.legend_row) == _legends_of(fresh.row_mask)
+    for seat, mine in enumerate(state.players):
+        met = legends_met(mine.kingdom, state.ruleset)
+        assert _legends_of(state.met_masks[seat]) == met == _legends_of(fresh.met_masks[seat])

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import given
 
 from drako_rules import (
+    CLASSIC,
     Card,
     Claim,
     End,
@@ -147,3 +149,19 @@ def test_r6_1_claims_offered_are_exactly_the_met_legends_of_the_row(state: GameS
         assert offered == met & set(state.legend_row)
     else:
         assert offered == set()
+
+
+def test_r6_1_claims_use_the_games_ruleset() -> None:
+    """R6.1, R9.3: "GHOG" meets battle-goblin-human only through the Portal, so a classic
+    game offers the claim and a pocket game does not (and refuses it, R6.1)."""
+    row = [L.BATTLE_GOBLIN_HUMAN, *ROW[1:]]
+    kingdom = "GHOG/????/????/????"
+    pocket = build(kingdom, legend_row=row)
+    classic = attrs.evolve(pocket, ruleset=CLASSIC)
+    assert L.BATTLE_GOBLIN_HUMAN not in claims(pocket)
+    assert L.BATTLE_GOBLIN_HUMAN in claims(classic)
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(pocket, Claim(L.BATTLE_GOBLIN_HUMAN))
+    assert info.value.rule == "R6.1"
+    after = apply_move(classic, Claim(L.BATTLE_GOBLIN_HUMAN))
+    assert after.players[0].legends == (L.BATTLE_GOBLIN_HUMAN,)

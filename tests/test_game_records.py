@@ -225,7 +225,7 @@ def _state_data() -> dict[str, Any]:
         (lambda d: d.update(phase="dancing"), "$.phase"),
         (lambda d: d["players"][1].update(kingdom="FFFF/FFFF/FFFF/FFF"), "$.players[1].kingdom"),
         (lambda d: d["legend_row"].append(d["legend_row"][0]), "$.legend_row"),
-        (lambda d: d.update(drawn="E"), "$.drawn"),
+        (lambda d: d.update(drawn="E"), "$"),  # GameState itself refuses a drawn card out of phase
         (lambda d: d.update(ruleset="blitz"), "$.ruleset"),
         (lambda d: d.update(turn=0), "$.turn"),
         (lambda d: d.update(phase="arrange"), "$.turn"),

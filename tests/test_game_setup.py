@@ -29,7 +29,7 @@ from drako_rules import (
     legal_moves,
     new_game,
 )
-from drako_rules.game.setup import _shuffle
+from drako_rules.game.setup import shuffle
 from game_checks import PER_KIND, card_locations, check_invariants
 from strategies import player_counts, seeds
 
@@ -201,7 +201,7 @@ def test_r2_8_the_shuffle_is_random_shuffle_written_out(seed: int, length: int) 
     leaves the generator in the same state (so the later draws agree too)."""
     ours, theirs = list(range(length)), list(range(length))
     rng_ours, rng_theirs = random.Random(seed), random.Random(seed)
-    _shuffle(rng_ours, ours)
+    shuffle(rng_ours, ours)
     rng_theirs.shuffle(theirs)
     assert ours == theirs
     assert rng_ours.random() == rng_theirs.random()

@@ -10,6 +10,7 @@ from drako_rules import (
     Card,
     Draw,
     End,
+    GameError,
     GameState,
     IllegalMoveError,
     Legend,
@@ -241,3 +242,38 @@ def test_r3_4_a_card_always_has_a_legal_place(state: GameState) -> None:
     if state.phase is Phase.DRAWN:
         assert any(isinstance(m, Place) for m in moves)
         assert any(isinstance(m, Reveal) for m in moves)
+
+
+@pytest.mark.parametrize(
+    ("phase", "drawn"),
+    [
+        (Phase.BEFORE_CARD, Card.ELF),
+        (Phase.AFTER_CARD, Card.ELF),
+        (Phase.ARRANGE, Card.FOREST),
+        (Phase.OVER, Card.DRAGON),
+        (Phase.DRAWN, None),
+    ],
+)
+def test_r3_3_a_state_whose_phase_and_drawn_card_contradict_is_refused(
+    phase: Phase, drawn: Card | None
+) -> None:
+    """R3.3: a drawn card exists exactly in phase DRAWN; a state built by hand otherwise
+    raises GameError, so no move R3.3 forbids can apply to it."""
+    state = build("????/?EW?/?HG?/????")
+    with pytest.raises(GameError, match="drawn"):
+        attrs.evolve(state, phase=phase, drawn=drawn)
+    assert attrs.evolve(state, phase=Phase.DRAWN, drawn=Card.ELF).drawn is Card.ELF
+
+
+def test_a_state_of_the_wrong_types_is_refused() -> None:
+    """GameState refuses a ruleset that is not a Ruleset, players that are not PlayerStates
+    and a drawn card that is not a Card, with GameError."""
+    state = build("????/?EW?/?HG?/????")
+    for changes in (
+        {"ruleset": "pocket"},
+        {"players": list(state.players)},
+        {"players": (state.players[0], None)},
+        {"phase": Phase.DRAWN, "drawn": "E"},
+    ):
+        with pytest.raises(GameError):
+            attrs.evolve(state, **changes)

@@ -698,7 +698,7 @@ def _public_calls() -> list[tuple[str, object]]:
         ("ranking", lambda: ranking(None)),  # type: ignore[arg-type]
         ("ranking items", lambda: ranking([1])),  # type: ignore[list-item]
         ("Arrange.from_cards", lambda: Arrange.from_cards("x", "y")),  # type: ignore[arg-type]
-        ("layout", lambda: layout("x")),
+        ("layout", lambda: layout("x")),  # type: ignore[arg-type]
         ("layout range", lambda: layout(-1)),
         ("Position.from_index", lambda: Position.from_index("x")),  # type: ignore[arg-type]
         ("apply_move", lambda: apply_move(new_game(2, 1), "draw")),  # type: ignore[arg-type]

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import reference as ref
-from drako_rules import Kingdom, Legend, legends_met
-from strategies import any_kingdoms, clustered_kingdoms
+from drako_rules import CLASSIC, Kingdom, Legend, legends_met
+from strategies import any_kingdoms, clustered_kingdoms, goblins_away_from_portals
 
 L = Legend
 
@@ -204,3 +204,54 @@ def test_legends_met_never_changes_the_kingdom(kingdom: Kingdom) -> None:
     met = legends_met(kingdom)
     assert isinstance(met, frozenset)
     assert kingdom == before and kingdom.cells == before.cells
+
+
+# --- R9.3: Legends counted from a Tribe may reach a Goblin through a Portal in classic ------
+
+
+@pytest.mark.parametrize(
+    ("text", "pocket", "classic", "why"),
+    [
+        (
+            "GHOG/????/????/????",
+            False,
+            True,
+            "Human (0,1): Goblin (0,0) adjacent, (0,3) via Portal",
+        ),
+        ("GEOG/????/????/????", False, True, "Elf (0,1): the same"),
+        ("GWOG/????/????/????", False, True, "Dwarf (0,1): the same"),
+        ("HOHF/FGFF/FFFF/FFFF", False, False, "2 Humans reach the Goblin (1,1) only via Portal"),
+        ("GOG?/?H??/????/????", False, True, "Human (1,1) reaches both Goblins via Portal (0,1)"),
+    ],
+)
+def test_r9_3_two_goblins_connected_to_one_tribe(
+    text: str, pocket: bool, classic: bool, why: str
+) -> None:
+    """R9.3: "2 Goblins connected to one Human, Elf or Dwarf" may count Goblins through a
+    Portal in classic, never "2 Humans, Elves or Dwarves connected to one Goblin"."""
+    k = Kingdom.parse(text)
+    battles = {L.BATTLE_GOBLIN_HUMAN, L.BATTLE_GOBLIN_ELF, L.BATTLE_GOBLIN_DWARF}
+    assert bool(legends_met(k) & battles) == pocket, why
+    assert bool(legends_met(k, CLASSIC) & battles) == classic, why
+    assert legends_met(k, "classic") == ref.legends_met(k, "classic")
+
+
+def test_r9_3_two_goblins_stay_adjacent_only_in_classic() -> None:
+    """R9.3: two Goblins around one Portal never meet two-goblins, in either ruleset."""
+    k = Kingdom.parse("GOG?/????/????/????")
+    assert L.TWO_GOBLINS not in legends_met(k) | legends_met(k, CLASSIC)
+
+
+@given(any_kingdoms)
+def test_classic_legends_match_the_reference(kingdom: Kingdom) -> None:
+    """R6.4, R9.3: classic's Legends are the reference's, read with R9.3."""
+    assert legends_met(kingdom, CLASSIC) == ref.legends_met(kingdom, "classic")
+
+
+@given(goblins_away_from_portals)
+def test_classic_legends_agree_with_pocket_where_no_goblin_touches_a_portal(
+    kingdom: Kingdom,
+) -> None:
+    """R9.3: where no Goblin touches a Portal, classic meets the Legends it met before R9.3."""
+    assert legends_met(kingdom, CLASSIC) == ref.legends_met(kingdom, "classic", r9_3=False)
+    assert legends_met(kingdom, CLASSIC) == legends_met(kingdom)

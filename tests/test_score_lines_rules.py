@@ -68,8 +68,9 @@ def test_dragon_lines_of_worked_example_2_name_rule_and_tribe(
 ) -> None:
     """Worked example 2, ``HHOE/DHGE/OWDW/SSMF``: the Dragon (1,0) is domesticated by the
     Humans (0,0), (1,1), the Dragon (2,2) by the Dwarves (2,1), (2,3); each line says which
-    Tribe and scores +v. Conflicts: three lines of −2 by R5.2 (Human–Goblin, Goblin–Elf,
-    Elf–Dwarf), the same in both rulesets (no Goblin–Goblin pair here)."""
+    Tribe and scores +v. Conflicts in pocket: three lines of −2 by R5.2 (Human–Goblin,
+    Goblin–Elf, Elf–Dwarf) = −6; in classic two more (R9.3: the Portal (0,2) links the Goblin
+    (1,2) to the Human (0,1) and the Elf (0,3)) = 5 × −2 = −10."""
     sheet = score(Kingdom.parse("HHOE/DHGE/OWDW/SSMF"), ruleset=ruleset)
     dragons = sheet.lines_of(C.DRAGONS)
     assert [(x.card, x.points, x.rule) for x in dragons] == [
@@ -79,12 +80,15 @@ def test_dragon_lines_of_worked_example_2_name_rule_and_tribe(
     assert "domesticated by the Humans (0,0), (1,1)" in dragons[0].text
     assert "domesticated by the Dwarves (2,1), (2,3)" in dragons[1].text
     conflicts = sheet.lines_of(C.CONFLICTS)
+    through_portal = [(P("0,1"), P("1,2"), -2, "R5.2"), (P("0,3"), P("1,2"), -2, "R5.2")]
     assert [(x.card, x.partner, x.points, x.rule) for x in conflicts] == [
+        *(through_portal if ruleset is CLASSIC else []),
         (P("1,1"), P("1,2"), -2, "R5.2"),
         (P("1,2"), P("1,3"), -2, "R5.2"),
         (P("1,3"), P("2,3"), -2, "R5.2"),
     ]
-    assert sheet.dragons == 2 * value and sheet.conflicts == -6
+    assert sheet.dragons == 2 * value
+    assert sheet.conflicts == (-10 if ruleset is CLASSIC else -6)
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,8 @@ from drako_rules import (
     connections,
     score,
 )
-from strategies import any_kingdoms, goblin_beside_portal, legend_sets
+from drako_rules.scoring import category_rule, domesticated
+from strategies import any_kingdoms, goblin_beside_portal, goblins_away_from_portals, legend_sets
 
 POS = Position
 RULESETS = {"pocket": POCKET, "classic": CLASSIC}
@@ -371,13 +372,17 @@ def test_total_is_the_sum_of_categories_and_of_lines(
 
 @given(any_kingdoms, rulesets)
 def test_lines_name_real_connections(kingdom: Kingdom, name: str) -> None:
-    """R5.1–R5.2: each line with a partner names two connected cards, the right kinds, and the right points."""
+    """R5.1–R5.2, R9.3: each line with a partner names two cards connected in its ruleset (the
+    scoring card counting its partner, for R5.1), the right kinds, and the right points."""
     sheet = score(kingdom, ruleset=RULESETS[name])
-    c = connections(kingdom)
+    c = connections(kingdom, name)
     for line in sheet.lines:
         if line.partner is None:
             continue
-        assert line.card is not None and c.are_connected(line.card, line.partner)
+        assert line.card is not None
+        assert c.are_connected(line.card, line.partner) or c.are_connected(line.partner, line.card)
+        if line.rule == "R5.1":
+            assert c.are_connected(line.card, line.partner)
         a, b = kingdom[line.card], kingdom[line.partner]
         assert a is not None and b is not None
         if line.rule == "R5.1":
@@ -389,8 +394,10 @@ def test_lines_name_real_connections(kingdom: Kingdom, name: str) -> None:
 
 @given(any_kingdoms, rulesets)
 def test_conflicts_are_minus_two_per_hating_pair(kingdom: Kingdom, name: str) -> None:
-    """R5.2, R9.2: conflicts = −2 × the connected pairs of Tribes that hate each other."""
-    c = connections(kingdom)
+    """R5.2, R9.2, R9.3: conflicts = −2 × the connected pairs of Tribes that hate each other,
+    the pairs being those of the ruleset's connections (a Goblin and a Tribe linked through
+    a Portal are one in classic)."""
+    c = connections(kingdom, name)
     hating = 0
     for link in c.links():
         a, b = kingdom[link.a], kingdom[link.b]
@@ -404,7 +411,9 @@ def test_conflicts_are_minus_two_per_hating_pair(kingdom: Kingdom, name: str) ->
 def test_portal_beside_goblin_replaced_by_plain_keeps_its_swamp_points(
     case: tuple[Kingdom, Position, Position], name: str
 ) -> None:
-    """R4.3: a Portal beside a Goblin → Plain never changes that Goblin's points or conflicts."""
+    """R4.3: a Portal beside a Goblin → Plain never changes that Goblin's Swamp points, in
+    either ruleset, nor (pocket only) its conflicts: in classic the Portal linked the Goblin
+    to the Tribes around it for conflicts (R9.3)."""
     kingdom, goblin, portal = case
     before = score(kingdom, ruleset=RULESETS[name])
     after = score(kingdom.replace(portal, Card.PLAIN), ruleset=RULESETS[name])
@@ -421,7 +430,13 @@ def test_portal_beside_goblin_replaced_by_plain_keeps_its_swamp_points(
     assert sum(p for _, p in swamps) == 3 * sum(
         kingdom[n] is Card.SWAMP for n in goblin.neighbours()
     )
-    assert goblin_lines(before, Category.CONFLICTS) == goblin_lines(after, Category.CONFLICTS)
+    if name == "pocket":
+        assert goblin_lines(before, Category.CONFLICTS) == goblin_lines(after, Category.CONFLICTS)
+    else:  # the Portal's conflicts are gone, the adjacent ones stay
+        adjacent = {
+            x for x in goblin_lines(before, Category.CONFLICTS) if x[0] in goblin.neighbours()
+        }
+        assert adjacent - {(portal, -2)} <= goblin_lines(after, Category.CONFLICTS)
 
 
 @given(any_kingdoms, legend_sets, rulesets, st.sampled_from(sorted(ref.SQUARE_SYMMETRIES)))
@@ -505,3 +520,118 @@ def test_sheets_of_different_rulesets_differ() -> None:
     pocket, classic = score(kingdom), score(kingdom, ruleset=CLASSIC)
     assert pocket.values == classic.values
     assert pocket != classic
+
+
+# --- R9.3: classic reads "Goblins cannot use Portals" from the Goblin's side ---------------
+
+
+def test_r9_3_example_of_the_rules() -> None:
+    """R9.3: HWMW/HDWM/DHOG/HDSG scores Conflicts −4, total 26 in classic (30 with two
+    alliance Legends), and Conflicts −2, total 25 in pocket.
+
+    The Portal (2,2) links the Dwarf (1,2), the Human (2,1), the Swamp (3,2) and, in
+    classic only, the Goblin (2,3). Dwarves 10: (0,1) +2 for Mountain (0,2); (0,3) +4 for
+    Mountains (0,2), (1,3); (1,2) +4 for Mountains (0,2), (1,3). Humans −1: (2,1) is
+    linked to Swamp (3,2) by the Portal. Goblins 3: (3,3) beside Swamp (3,2); the Goblin
+    (2,3) gets no Swamp through the Portal in either ruleset. Dragons: all three
+    domesticated ((1,1) by the Dwarves (0,1), (1,2); (2,0) and (3,1) by Humans): pocket
+    3 × 5 = 15, classic 3 × 6 = 18. Conflicts: pocket, Goblin–Goblin (2,3)–(3,3) −2;
+    classic, no Goblin–Goblin conflict (R9.2), but Goblin (2,3) against the Dwarf (1,2) and
+    the Human (2,1) through the Portal, −2 each: −4.
+    pocket: 0 + 10 − 1 + 3 + 15 + 0 − 2 = 25; classic: 0 + 10 − 1 + 3 + 18 + 0 − 4 = 26.
+    """
+    k = Kingdom.parse("HWMW/HDWM/DHOG/HDSG")
+    classic = score(k, ruleset=CLASSIC)
+    assert classic.values == (0, 10, -1, 3, 18, 0, -4) and classic.total == 26
+    alliances = (Legend.ALLIANCE_HUMAN_ELF, Legend.ALLIANCE_HUMAN_DWARF)
+    assert score(k, alliances, CLASSIC).total == 26 + 2 + 2 == 30
+    pocket = score(k)
+    assert pocket.values == (0, 10, -1, 3, 15, 0, -2) and pocket.total == 25
+    through = {
+        (line.card, line.partner)
+        for line in classic.lines_of(Category.CONFLICTS)
+        if line.link is not None and line.link.portals
+    }
+    assert through == {(POS(1, 2), POS(2, 3)), (POS(2, 1), POS(2, 3))}
+
+
+@pytest.mark.parametrize(
+    ("text", "pocket", "classic", "why"),
+    [
+        ("HOG?/????/????/????", 0, -2, "Human (0,0) and Goblin (0,2) share the Portal (0,1)"),
+        ("EOG?/????/????/????", 0, -2, "Elf against Goblin through the Portal"),
+        ("WOOG/????/????/????", 0, -2, "Dwarf against Goblin through a 2-Portal network"),
+        ("GOG?/????/????/????", 0, 0, "two Goblins: never through a Portal (R4.3)"),
+        ("SOG?/????/????/????", 0, 0, "no Goblin Swamp and no conflict: only Goblin vs Swamp"),
+        ("HGO?/??G?/????/????", -2, -2, "Human–Goblin adjacent; (1,2) is not at the Portal"),
+        ("HOG?/?G??/????/????", 0, -4, "a Human and two Goblins around the Portal (0,1)"),
+    ],
+)
+def test_r9_3_conflicts_through_a_portal(text: str, pocket: int, classic: int, why: str) -> None:
+    """R9.3: in classic a Portal network makes a Goblin and an Elf, Dwarf or Human fight
+    (−2); never two Goblins; in pocket neither (R4.3)."""
+    k = Kingdom.parse(text)
+    assert score(k).conflicts == pocket, why
+    assert score(k, ruleset=CLASSIC).conflicts == classic, why
+
+
+def test_r9_3_goblin_gets_no_swamp_through_a_portal_in_classic() -> None:
+    """R9.3: the Goblin's own Swamps stay adjacent-only in classic: SOG? gives Goblins 0, and
+    SGO? (Swamp adjacent) gives 3 in both rulesets."""
+    assert score(Kingdom.parse("SOG?/????/????/????"), ruleset=CLASSIC).goblins == 0
+    assert score(Kingdom.parse("SGO?/????/????/????"), ruleset=CLASSIC).goblins == 3
+
+
+@given(goblins_away_from_portals, legend_sets)
+def test_classic_agrees_with_the_rules_before_r9_3_where_no_goblin_touches_a_portal(
+    kingdom: Kingdom, claimed: tuple[Legend, ...]
+) -> None:
+    """R9.3: where no Goblin touches a Portal, classic scores exactly as before R9.3 (the
+    reference with R4.3 everywhere), category by category."""
+    before = ref.score(kingdom, claimed, "classic", r9_3=False)
+    assert (
+        score(kingdom, claimed, CLASSIC).as_dict()
+        == before
+        == ref.score(kingdom, claimed, "classic")
+    )
+
+
+@given(any_kingdoms)
+def test_pocket_never_links_a_goblin_through_a_portal(kingdom: Kingdom) -> None:
+    """R4.3: pocket scores as the reference with R4.3 everywhere, whatever the Goblins touch."""
+    assert score(kingdom).as_dict() == ref.score(kingdom, (), "pocket", r9_3=False)
+
+
+@given(any_kingdoms, st.sampled_from(sorted(RULESETS)))
+def test_rule_ids_of_the_lines_are_the_scoring_rules(kingdom: Kingdom, name: str) -> None:
+    """R5.1–R5.4, R9.2: each line's rule id is category_rule of its category: R5.1 for the
+    Tribes, R5.2 Conflicts, R5.3 Dragons in pocket and R9.2 in classic."""
+    ruleset = RULESETS[name]
+    expected = {
+        Category.ELVES: "R5.1", Category.DWARVES: "R5.1", Category.HUMANS: "R5.1",
+        Category.GOBLINS: "R5.1", Category.CONFLICTS: "R5.2", Category.LEGENDS: "R5.4",
+        Category.DRAGONS: "R5.3" if name == "pocket" else "R9.2",
+    }  # fmt: skip
+    for line in score(kingdom, tuple(Legend)[:2], ruleset).lines:
+        assert line.rule == expected[line.category] == category_rule(line.category, ruleset)
+
+
+@given(any_kingdoms, st.sampled_from(sorted(RULESETS)))
+def test_domesticated_is_what_the_reference_says(kingdom: Kingdom, name: str) -> None:
+    """R5.3: domesticated() names the Dragons connected to 2 Elves, 2 Dwarves or 2 Humans,
+    as the reference decides it, and the Dragon lines say which Tribe."""
+    pairs = list(ref.links(kingdom.cells, name))
+    expected = {
+        Position.from_index(i)
+        for i in range(16)
+        if kingdom.cells[i] is Card.DRAGON and ref.domesticated(kingdom.cells, pairs, i)
+    }
+    assert domesticated(kingdom, RULESETS[name]) == expected
+    for line in score(kingdom, ruleset=RULESETS[name]).lines_of(Category.DRAGONS):
+        assert line.card is not None
+        assert ("domesticated by the" in line.text) == (line.card in expected)
+        if line.card in expected:
+            tribe = line.text.split("domesticated by the ")[1].split()[0]
+            kind = {"Elves": Card.ELF, "Dwarves": Card.DWARF, "Humans": Card.HUMAN}[tribe]
+            count = sum(kingdom.cells[j] is kind for j in ref.connected_to(pairs, line.card.index))
+            assert count >= 2

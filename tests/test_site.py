@@ -124,6 +124,7 @@ def test_the_bot_tutorial_shows_the_greedy_bot(built_site: Path) -> None:
 # --- the API reference ---------------------------------------------------------------------
 
 API_PAGES = [
+    "bitboard",
     "web",
     "env",
     "notation",

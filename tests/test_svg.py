@@ -23,10 +23,9 @@ from drako_rules import (
     Position,
     Ruleset,
     ScoringError,
-    kingdom_svg,
     score,
 )
-from drako_rules.svg import HEIGHT, HEIGHT_WITH_SCORE, WIDTH, WIDTH_WITH_SCORE
+from drako_rules.svg import HEIGHT, HEIGHT_WITH_SCORE, WIDTH, WIDTH_WITH_SCORE, kingdom_svg
 from strategies import kingdoms, legend_sets
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -388,3 +387,16 @@ def test_everything_drawn_inside_the_picture(
         if element.tag == f"{SVG}rect":
             assert float(a["x"]) + float(a["width"]) <= width
             assert float(a["y"]) + float(a["height"]) <= height
+
+
+def test_r9_3_classic_pictures_show_the_goblins_links_through_a_portal() -> None:
+    """R4.3, R9.3: in HWMW/HDWM/DHOG/HDSG the Goblin (2,3) beside the Portal (2,2) is a
+    crossed-out bar in pocket (one conflict, Goblin–Goblin), a link in classic, whose two
+    conflicts are the Dwarf and the Human against it through the Portal."""
+    kingdom = Kingdom.parse("HWMW/HDWM/DHOG/HDSG")
+    pocket = kingdom_svg(kingdom)
+    classic = kingdom_svg(kingdom, ruleset=CLASSIC)
+    assert pocket.count('class="portal-blocked"') == 1 and pocket.count('class="conflict"') == 1
+    assert classic.count('class="portal-blocked"') == 0 and classic.count('class="conflict"') == 2
+    assert 'data-pairs="1,2|2,1 1,2|2,3 1,2|3,2 2,1|2,3 2,1|3,2"' in classic
+    assert 'data-pairs="1,2|2,1 1,2|3,2 2,1|3,2"' in pocket

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from drako_rules import Kingdom, Legend, kingdom_svg
+from drako_rules import Kingdom, Legend
+from drako_rules.svg import kingdom_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -1,10 +1,12 @@
 """drako-rules: the reference rules of *Drako: Aetherya Pocket*.
 
-Kingdoms and their notation, connections (R4), itemized scoring (R5), Legends (R6) and
-ranking (R5.6); a whole game (R2, R3, R6–R8: setup, legal moves, pure transitions, player
-views, records); and the score checker for games played on a table
-([`check_game`][drako_rules.checker.check_game], the ``drako-rules`` command), as pure
-functions over immutable values.
+The rules core and the game engine, as pure functions over immutable values: Kingdoms
+and their notation, connections (R4), itemized scoring (R5), Legends (R6) and ranking
+(R5.6); a whole game (R2, R3, R6–R8: setup, legal moves, pure transitions, player views,
+records). The score checker ([`drako_rules.checker`][drako_rules.checker]), the pictures
+([`drako_rules.svg`][drako_rules.svg]) and the ``drako-rules`` command
+([`drako_rules.cli`][drako_rules.cli]) are imported from their own modules:
+``import drako_rules`` loads none of them.
 
 Examples:
     >>> from drako_rules import Kingdom, score, legends_met
@@ -91,7 +93,6 @@ from drako_rules.scoring import (
     ranking,
     score,
 )
-from drako_rules.svg import kingdom_svg
 from drako_rules.version import __version__
 
 __all__ = [
@@ -152,7 +153,6 @@ __all__ = [
     "final_ranking",
     "final_scores",
     "get_ruleset",
-    "kingdom_svg",
     "legal_action_mask",
     "legal_moves",
     "legends_met",

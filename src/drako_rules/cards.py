@@ -9,6 +9,7 @@ from drako_rules.errors import NotationError, PlayerCountError
 
 __all__ = [
     "CARDS_PER_KIND",
+    "CARD_TOKENS",
     "DIAMONDS",
     "Card",
     "Legend",
@@ -91,7 +92,7 @@ class Card(enum.Enum):
         """
         if not isinstance(text, str):
             raise NotationError(f"a card must be given as text, not {type(text).__name__}")
-        card = _BY_TOKEN.get(text.strip().lower())
+        card = CARD_TOKENS.get(text.strip().lower())
         if card is None:
             raise NotationError(
                 f"unknown card {text!r}: expected one of "
@@ -121,7 +122,9 @@ _PLURAL: Final = {
     for card, name in _ENGLISH.items()
 }
 _INDEX: Final = {card: i for i, card in enumerate(Card)}
-_BY_TOKEN: Final = {
+#: Every word or name of a card in the notation, lower case: letters, English names and
+#: "magical portal" (Kingdom notation).
+CARD_TOKENS: Final[dict[str, Card]] = {
     **{c.letter.lower(): c for c in Card},
     **{c.english.lower(): c for c in Card},
     "magical portal": Card.PORTAL,

@@ -8,29 +8,95 @@ kinds of the other cards (Goblins, Unexplored Lands) are applied on top, with bi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache
 from typing import Final
 
 import attrs
 
+from drako_rules.bitboard import ALL, NEIGHBOUR_MASK, UNEXPLORED, bits
 from drako_rules.cards import Card
-from drako_rules.errors import DrakoTypeError, NotationError, expect
-from drako_rules.kingdom import NEIGHBOURS, POSITIONS, UNEXPLORED_CODE, Kingdom, Position
+from drako_rules.errors import DrakoTypeError
+from drako_rules.kingdom import POSITIONS, Kingdom, Position
+from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
 
-__all__ = ["Connections", "Layout", "Link", "connections", "layout"]
+__all__ = [
+    "Connections",
+    "Layout",
+    "Link",
+    "connection_masks",
+    "connections",
+    "counts_through_portals",
+    "known_layout",
+    "layout",
+    "portal_blind_codes",
+    "uses_portals",
+]
 
-_ALL: Final = (1 << 16) - 1
 _PORTAL: Final = Card.PORTAL.index
 _GOBLIN: Final = Card.GOBLIN.index
+#: The Tribes that R9.3 links to a Goblin through a Portal network.
+_GOBLINS_FOES: Final = frozenset({Card.ELF, Card.DWARF, Card.HUMAN})
 
 
-def _bits(mask: int) -> Iterator[int]:
-    """The cell numbers set in ``mask``, in increasing order."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+def uses_portals(card: Card) -> bool:
+    """Whether ``card`` is connected to the cards its Portal networks link (R4.2, R4.3).
+
+    Every card but a Goblin: Goblins cannot use Portals, and a Goblin's own connections
+    are its adjacent cards only, in every ruleset (R4.3, R9.3).
+    """
+    return card is not Card.GOBLIN
+
+
+def counts_through_portals(card: Card, other: Card, ruleset: Ruleset = POCKET) -> bool:
+    """Whether ``card`` counts ``other`` as connected when only a Portal network links them.
+
+    This is where the Goblin rule is decided, for every other module (R4.3, R9.3):
+
+    - a Goblin counts no card through a network (R4.3, in every ruleset);
+    - no card counts a Goblin through a network (R4.3, *pocket*), except that when
+      ``ruleset.portals_link_goblins_to_tribes`` (*classic*, R9.3) an Elf, Dwarf or Human
+      counts the Goblins its networks link to it: for its conflicts (R5.2) and for the
+      Legends counted from it (2 Goblins connected to one Human, Elf or Dwarf);
+    - any other two cards are connected through the network (R4.2).
+
+    ``card`` and ``other`` are revealed non-Portal cards (R4.5, R4.6).
+
+    Examples:
+        >>> from drako_rules.rulesets import CLASSIC
+        >>> counts_through_portals(Card.HUMAN, Card.GOBLIN), counts_through_portals(Card.HUMAN, Card.GOBLIN, CLASSIC)
+        (False, True)
+        >>> counts_through_portals(Card.GOBLIN, Card.HUMAN, CLASSIC), counts_through_portals(Card.SWAMP, Card.GOBLIN, CLASSIC)
+        (False, False)
+    """
+    if not uses_portals(card):
+        return False
+    if uses_portals(other):
+        return True
+    return ruleset.portals_link_goblins_to_tribes and card in _GOBLINS_FOES
+
+
+def _blind_codes(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:
+    kinds = tuple(Card)
+    blind = tuple(
+        tuple(
+            j for j, other in enumerate(kinds) if not counts_through_portals(card, other, ruleset)
+        )
+        for card in kinds
+    )
+    return (*blind, ())  # an Unexplored Land connects nothing anyway (R4.6)
+
+
+_BLIND: Final[dict[int, tuple[Ruleset, tuple[tuple[int, ...], ...]]]] = {}
+
+
+def portal_blind_codes(ruleset: Ruleset = POCKET) -> tuple[tuple[int, ...], ...]:
+    """``portal_blind_codes(r)[code]``: the codes of the cards that a card of kind ``code``
+    does not count through a Portal network in ruleset ``r``: the table form of
+    [`counts_through_portals`][drako_rules.connections.counts_through_portals] (R4.3, R9.3),
+    built once per ruleset."""
+    entry = _BLIND.get(id(ruleset))
+    if entry is None or entry[0] is not ruleset:
+        entry = _BLIND[id(ruleset)] = (ruleset, _blind_codes(ruleset))
+    return entry[1]
 
 
 @attrs.frozen
@@ -63,28 +129,54 @@ class Layout:
     touching: int
 
 
-_NEIGHBOUR_MASK: Final = tuple(sum(1 << j for j in NEIGHBOURS[i]) for i in range(16))
+def _index(position: object) -> int:
+    """The cell number of a [`Position`][drako_rules.kingdom.Position] or a ``(row, col)`` tuple.
 
-
-def _index(position: Position | tuple[int, int]) -> int:
-    """The cell number of a [`Position`][drako_rules.kingdom.Position] or a ``(row, col)`` pair."""
+    Raises:
+        DrakoTypeError: anything else (a list, a triple, a Position out of the grid).
+    """
     if isinstance(position, Position):
         return position.index
-    if isinstance(position, tuple) and len(position) == 2:
-        return Position(*position).index
-    raise DrakoTypeError(f"a position is a Position or (row, col), not {position!r}")
+    if (
+        type(position) is tuple
+        and len(position) == 2
+        and all(type(x) is int and 0 <= x < 4 for x in position)
+    ):
+        return int(position[0]) * 4 + int(position[1])
+    raise DrakoTypeError(
+        f"a position is a Position or a (row, col) tuple of 0-3, not {position!r:.60}"
+    )
 
 
-@cache
+# Every layout computed so far, by its mask (at most 2**16).
+_LAYOUTS: Final[dict[int, Layout]] = {}
+#: ``known_layout(portals)``: the layout of the mask ``portals`` if
+#: [`layout`][drako_rules.connections.layout] has computed it already, else None. The
+#: hot paths read ``known_layout(m) or layout(m)``: a dictionary look-up, several times
+#: cheaper than any cached function call.
+known_layout: Final = _LAYOUTS.get
+
+
 def layout(portals: int) -> Layout:
-    """The connection tables for revealed Portals at the cells of the mask ``portals`` (R4)."""
-    expect(portals, int, "a 16-bit mask of Portal cells")
-    if not 0 <= portals <= _ALL:
-        raise NotationError(f"a Portal layout is a 16-bit mask, not {portals!r}")
+    """The connection tables for revealed Portals at the cells of the mask ``portals`` (R4),
+    computed once per mask.
+
+    Raises:
+        DrakoTypeError: ``portals`` is not a 16-bit mask (an integer 0 to 65535).
+    """
+    if type(portals) is not int or not 0 <= portals <= ALL:
+        raise DrakoTypeError(f"a Portal layout is a 16-bit mask (0 to {ALL}), not {portals!r:.60}")
+    found = _LAYOUTS.get(portals)
+    if found is None:
+        found = _LAYOUTS[portals] = _build_layout(portals)
+    return found
+
+
+def _build_layout(portals: int) -> Layout:
     # Portal networks: connected components of Portal cells (R4.2).
     networks: list[tuple[int, int]] = []
     seen = 0
-    for start in _bits(portals):
+    for start in bits(portals):
         if seen >> start & 1:
             continue
         component = 0
@@ -92,22 +184,22 @@ def layout(portals: int) -> Layout:
         while frontier:
             component |= frontier
             grown = 0
-            for i in _bits(frontier):
-                grown |= _NEIGHBOUR_MASK[i]
+            for i in bits(frontier):
+                grown |= NEIGHBOUR_MASK[i]
             frontier = grown & portals & ~component
         seen |= component
         around = 0
-        for i in _bits(component):
-            around |= _NEIGHBOUR_MASK[i]
+        for i in bits(component):
+            around |= NEIGHBOUR_MASK[i]
         networks.append((component, around & ~portals))
-    adjacent = tuple(0 if portals >> i & 1 else _NEIGHBOUR_MASK[i] & ~portals for i in range(16))
+    adjacent = tuple(0 if portals >> i & 1 else NEIGHBOUR_MASK[i] & ~portals for i in range(16))
     linked_list = [0] * 16
     for _, cells in networks:
-        for i in _bits(cells):
+        for i in bits(cells):
             linked_list[i] |= cells & ~(1 << i)
     linked = tuple(linked_list)
     connected = tuple(a | b for a, b in zip(adjacent, linked, strict=True))
-    pairs = tuple((i, j) for i in range(16) for j in _bits(linked[i] & ~adjacent[i]) if i < j)
+    pairs = tuple((i, j) for i in range(16) for j in bits(linked[i] & ~adjacent[i]) if i < j)
     touching = 0
     for _, cells in networks:
         touching |= cells
@@ -123,7 +215,8 @@ class Link:
         b: the second card's position.
         adjacent: True when the two cards are orthogonally adjacent (R4.1).
         portals: the revealed Portals of every network that links them (R4.2), empty when
-            they are only adjacent (always empty when one is a Goblin, R4.3).
+            they are only adjacent. A network links a Goblin to nothing (R4.3), except in
+            *classic* to the Elves, Dwarves and Humans around it (R9.3).
     """
 
     a: Position
@@ -145,12 +238,18 @@ class Link:
 
 @attrs.frozen(eq=False)
 class Connections:
-    """The resolved connection relation of a Kingdom (R4).
+    """The resolved connection relation of a Kingdom (R4), in one ruleset (R9.3).
 
     Two revealed non-Portal cards are connected when adjacent or linked by a Portal
-    network, except that a Goblin only connects to its adjacent cards (R4.3). The relation
-    is symmetric and never reflexive, and a pair is connected once however many ways
-    link it (R4.4). Portals (R4.5) and Unexplored Lands (R4.6) have no connections.
+    network, except that a Goblin only connects to its adjacent cards (R4.3). A pair is
+    connected once however many ways link it (R4.4), and no card to itself. Portals (R4.5)
+    and Unexplored Lands (R4.6) have no connections.
+
+    In *pocket* the relation is symmetric. In *classic* (R9.3) a network also links a
+    Goblin to the Elves, Dwarves and Humans around it, from their side only: such a Tribe
+    counts the Goblin among its connections ([`of`][drako_rules.connections.Connections.of]),
+    the Goblin does not count the Tribe, and the pair is one connection of
+    [`links`][drako_rules.connections.Connections.links] (for conflicts, R5.2).
 
     Examples:
         >>> c = connections(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
@@ -165,107 +264,136 @@ class Connections:
     kingdom: Kingdom
     _masks: tuple[int, ...] = attrs.field(repr=False)
     _layout: Layout = attrs.field(repr=False)
+    ruleset: Ruleset = attrs.field(default=POCKET, repr=False)
 
-    def mask(self, position: Position) -> int:
-        """The connections of ``position`` as a 16-bit mask (bit ``i`` for cell ``i``)."""
-        return self._masks[position.index]
+    def mask(self, position: Position | tuple[int, int]) -> int:
+        """The cards the card at ``position`` counts as connected, as a 16-bit mask (bit ``i``
+        for cell ``i``)."""
+        return self._masks[_index(position)]
 
     def of(self, position: Position | tuple[int, int]) -> frozenset[Position]:
-        """The positions of the cards connected to the card at ``position`` (R4.2–R4.4)."""
-        return frozenset(POSITIONS[j] for j in _bits(self._masks[_index(position)]))
+        """The positions of the cards the card at ``position`` counts as connected (R4.2–R4.4,
+        R9.3)."""
+        return frozenset(POSITIONS[j] for j in bits(self._masks[_index(position)]))
 
     def are_connected(self, a: Position | tuple[int, int], b: Position | tuple[int, int]) -> bool:
-        """Whether the cards at ``a`` and ``b`` are connected (R4); False when ``a == b``."""
+        """Whether the card at ``a`` counts the card at ``b`` as connected (R4, R9.3); False
+        when ``a == b``."""
         return bool(self._masks[_index(a)] >> _index(b) & 1)
 
+    def uses_portals(self, position: Position | tuple[int, int]) -> bool:
+        """Whether the card at ``position`` is a revealed card that may use its Portal
+        networks: False for Goblins (R4.3), Portals and Unexplored Lands."""
+        card = self.kingdom.cells[_index(position)]
+        return card is not None and card is not Card.PORTAL and uses_portals(card)
+
     def link(self, a: Position | tuple[int, int], b: Position | tuple[int, int]) -> Link | None:
-        """How the cards at ``a`` and ``b`` are connected, or None if they are not (R4)."""
+        """How the cards at ``a`` and ``b`` are connected, either counting the other, or
+        None if they are not (R4, R9.3)."""
         i, j = _index(a), _index(b)
-        if not self._masks[i] >> j & 1:
+        masks = self._masks
+        if not (masks[i] >> j & 1 or masks[j] >> i & 1):
             return None
         if i > j:
             i, j = j, i
-        adjacent = bool(_NEIGHBOUR_MASK[i] >> j & 1)
+        adjacent = bool(NEIGHBOUR_MASK[i] >> j & 1)
         portals: set[Position] = set()
-        goblin = self.kingdom.cells[i] is Card.GOBLIN or self.kingdom.cells[j] is Card.GOBLIN
-        if not goblin:
+        x, y = self.kingdom.cells[i], self.kingdom.cells[j]
+        assert x is not None and y is not None
+        rules = self.ruleset
+        if counts_through_portals(x, y, rules) or counts_through_portals(y, x, rules):
             for network, cells in self._layout.networks:
                 if cells >> i & 1 and cells >> j & 1:
-                    portals.update(POSITIONS[p] for p in _bits(network))
+                    portals.update(POSITIONS[p] for p in bits(network))
         return Link(POSITIONS[i], POSITIONS[j], adjacent, frozenset(portals))
 
     def links(self) -> tuple[Link, ...]:
         """Every connection once, ordered by the cell numbers of its two cards (R4.4)."""
         out = []
+        masks = self._masks
         for i in range(16):
-            for j in _bits(self._masks[i] >> (i + 1) << (i + 1)):
-                link = self.link(POSITIONS[i], POSITIONS[j])
-                assert link is not None
-                out.append(link)
+            for j in range(i + 1, 16):
+                if masks[i] >> j & 1 or masks[j] >> i & 1:
+                    link = self.link(POSITIONS[i], POSITIONS[j])
+                    assert link is not None
+                    out.append(link)
         return tuple(out)
 
     @property
     def networks(self) -> tuple[frozenset[Position], ...]:
         """The Portal networks (R4.2): each a set of revealed Portals adjacent to one another."""
-        return tuple(
-            frozenset(POSITIONS[p] for p in _bits(net)) for net, _ in self._layout.networks
-        )
+        return tuple(frozenset(POSITIONS[p] for p in bits(net)) for net, _ in self._layout.networks)
 
     def __len__(self) -> int:
         """The number of connected pairs (R4.4)."""
-        return sum(m.bit_count() for m in self._masks) // 2
+        masks = self._masks
+        return sum(
+            1 for i in range(16) for j in range(i + 1, 16) if masks[i] >> j & 1 or masks[j] >> i & 1
+        )
 
     def __contains__(self, pair: object) -> bool:
-        """``(a, b) in c`` for two positions: whether they are connected."""
-        if isinstance(pair, tuple) and len(pair) == 2:
+        """``(a, b) in c`` for two positions: whether ``a`` counts ``b`` as connected; False
+        for anything that is not a pair of positions."""
+        if type(pair) is tuple and len(pair) == 2:
             a, b = pair
             if isinstance(a, Position) and isinstance(b, Position):
                 return self.are_connected(a, b)
         return False
 
 
-def connection_masks(kingdom: Kingdom) -> tuple[tuple[int, ...], Layout]:
-    """Per cell, the 16-bit mask of connected cells (R4.2–R4.6), and the layout used.
+def connection_masks(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> tuple[tuple[int, ...], Layout]:
+    """Per cell, the 16-bit mask of the cards it counts as connected (R4.2–R4.6, R9.3), and
+    the layout used.
 
-    The layout's ``connected`` table is the answer for revealed non-Goblin cards; it
-    needs correcting only for Goblins next to a Portal network (R4.3) and for Unexplored
-    Lands (R4.6), so a full Kingdom whose Goblins touch no Portal costs one look-up.
+    The layout's ``connected`` table is the answer for revealed cards that no Goblin
+    shares a network with; it is corrected only for the cards around a network a Goblin
+    touches ([`portal_blind_codes`][drako_rules.connections.portal_blind_codes]) and for
+    Unexplored Lands (R4.6), so a full Kingdom whose Goblins touch no Portal costs one
+    look-up.
+
+    Raises:
+        DrakoTypeError: ``kingdom`` is not a Kingdom.
     """
-    try:
-        kinds = kingdom._masks
-    except AttributeError:
+    if type(kingdom) is not Kingdom:
         raise DrakoTypeError(
-            f"connections takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r}"
-        ) from None
-    lay = layout(kinds[_PORTAL])
+            f"connections takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r:.60}"
+        )
+    kinds = kingdom.masks
+    portals = kinds[_PORTAL]
+    lay = known_layout(portals) or layout(portals)
     goblins = kinds[_GOBLIN]
-    blank = kinds[UNEXPLORED_CODE]
+    blank = kinds[UNEXPLORED]
     if not (goblins & lay.touching or blank):
         return lay.connected, lay
     out = list(lay.connected)
     if goblins & lay.touching:
-        adjacent, linked = lay.adjacent, lay.linked
-        for i in _bits(lay.touching):
-            if goblins >> i & 1:  # a Goblin cannot use Portals (R4.3)
-                out[i] = adjacent[i]
-            else:  # nor be reached through one
-                out[i] = adjacent[i] | (linked[i] & ~goblins)
+        blind = portal_blind_codes(ruleset)
+        adjacent, linked, codes = lay.adjacent, lay.linked, kingdom.codes
+        for i in bits(lay.touching):
+            hide = 0
+            for code in blind[codes[i]]:
+                hide |= kinds[code]
+            out[i] = adjacent[i] | (linked[i] & ~hide)
     if blank:  # an Unexplored Land connects nothing (R4.6)
-        keep = _ALL & ~blank
+        keep = ALL & ~blank
         out = [0 if blank >> i & 1 else mask & keep for i, mask in enumerate(out)]
     return tuple(out), lay
 
 
-def connections(kingdom: Kingdom) -> Connections:
-    """The connection relation of ``kingdom`` (R4.1–R4.6).
+def connections(kingdom: Kingdom, ruleset: Ruleset | str = POCKET) -> Connections:
+    """The connection relation of ``kingdom`` (R4.1–R4.6) in ``ruleset`` (R9.3).
 
     Args:
         kingdom: any Kingdom, complete or with Unexplored Lands.
+        ruleset: [`POCKET`][drako_rules.rulesets.POCKET] (default) or
+            [`CLASSIC`][drako_rules.rulesets.CLASSIC], or a ruleset's name: only R9.3
+            (how Portals link Goblins) differs.
 
     Returns:
         A [`Connections`][drako_rules.connections.Connections] to query by position, with
         [`Link`][drako_rules.connections.Link] details telling whether a pair is adjacent or
         linked through which Portals.
     """
-    masks, lay = connection_masks(kingdom)
-    return Connections(kingdom, masks, lay)
+    rules = ruleset if type(ruleset) is Ruleset else get_ruleset(ruleset)
+    masks, lay = connection_masks(kingdom, rules)
+    return Connections(kingdom, masks, lay, rules)

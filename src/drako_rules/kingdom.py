@@ -14,18 +14,15 @@ from typing import Final, SupportsIndex, TypeAlias
 
 import attrs
 
-from drako_rules.cards import _BY_TOKEN, Card
+from drako_rules.bitboard import CELLS, CODE_OF, CODES, NEIGHBOURS, SIDE, UNEXPLORED
+from drako_rules.cards import CARD_TOKENS, Card
 from drako_rules.errors import DrakoTypeError, NotationError
 
 __all__ = ["POSITIONS", "SIZE", "Cell", "Kingdom", "Position"]
 
 #: The side of the square Kingdom (R4.1).
-SIZE: Final = 4
-_CELLS: Final = SIZE * SIZE
-#: Code of an Unexplored Land in the internal tables (the ten kinds are 0–9).
-UNEXPLORED_CODE: Final = 10
-#: Number of codes used in the internal tables.
-CODES: Final = 11
+SIZE: Final = SIDE
+_CELLS: Final = CELLS
 
 #: What a Kingdom cell holds: a revealed card, or ``None`` for an Unexplored Land.
 Cell: TypeAlias = Card | None
@@ -101,21 +98,6 @@ class Position:
 #: The 16 positions, row by row: ``POSITIONS[i].index == i``.
 POSITIONS: Final[tuple[Position, ...]] = tuple(Position(i // SIZE, i % SIZE) for i in range(_CELLS))
 
-#: ``NEIGHBOURS[i]``: the cell numbers orthogonally adjacent to cell ``i`` (R4.1).
-NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(
-        (r + dr) * SIZE + (c + dc)
-        for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
-        if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE
-    )
-    for r, c in ((i // SIZE, i % SIZE) for i in range(_CELLS))
-)
-
-#: The 8 lines of four cells (4 rows, then 4 columns), as cell numbers.
-LINES: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(r * SIZE + c for c in range(SIZE)) for r in range(SIZE)
-) + tuple(tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE))
-
 #: ``_POSITIONS_LO[m]``: the positions of the cells 0-7 set in the mask ``m`` (0-255), in
 #: order; ``_POSITIONS_HI[m]`` the same for cells 8-15 (``m`` is the mask shifted by 8).
 _POSITIONS_LO: Final = tuple(
@@ -125,13 +107,9 @@ _POSITIONS_HI: Final = tuple(
     tuple(POSITIONS[8 + i] for i in range(8) if m >> i & 1) for m in range(256)
 )
 
-_CODE_OF: Final[dict[Card | None, int]] = {card: card.index for card in Card}
-_CODE_OF[None] = UNEXPLORED_CODE
-_CARD_OF_CODE: Final[tuple[Card | None, ...]] = (*Card, None)
-
 _UNEXPLORED_TOKENS: Final = frozenset({"?", "unexplored", "unexplored land"})
 #: Every whole token of the notation, lower case: card letters and names, and "?".
-_TOKENS: Final[dict[str, Cell]] = {**_BY_TOKEN, **dict.fromkeys(_UNEXPLORED_TOKENS)}
+_TOKENS: Final[dict[str, Cell]] = {**CARD_TOKENS, **dict.fromkeys(_UNEXPLORED_TOKENS)}
 
 
 #: First words of the two-word names ("magical portal", "unexplored land").
@@ -141,7 +119,7 @@ _FIRST_WORDS: Final = frozenset(token.split()[0] for token in _TOKENS if " " in 
 def _code(card: object) -> int:
     """The table code of a cell value, or the library's error for anything else."""
     try:
-        return _CODE_OF[card]  # type: ignore[index]
+        return CODE_OF[card]  # type: ignore[index]
     except (KeyError, TypeError):
         raise DrakoTypeError(
             f"a Kingdom cell is a Card or None (Unexplored Land), not {card!r}; "
@@ -168,8 +146,8 @@ def _bad_cells(cells: tuple[object, ...]) -> NotationError:
     )
 
 
-#: ``_CODE[card]``: the table code of a cell (``_CODE_OF.__getitem__``, bound once).
-_CODE: Final = _CODE_OF.__getitem__
+#: ``_CODE[card]``: the code of a cell (``CODE_OF.__getitem__``, bound once).
+_CODE: Final = CODE_OF.__getitem__
 #: ``_BIT[i]``: the bit of cell ``i`` in a 16-bit mask.
 _BIT: Final = tuple(1 << i for i in range(_CELLS))
 #: ``_WEIGHT[k]``: the weight of the ``k``-th cell of a line in its code (base ``CODES``).
@@ -233,13 +211,15 @@ class Kingdom:
     """
 
     cells: tuple[Cell, ...] = attrs.field(converter=_to_cells)
-    # Derived tables, computed once (the Kingdom never changes); not part of equality.
-    # _codes[i]: the code of cell i (Card.index, UNEXPLORED_CODE for None);
-    # _masks[code]: the 16-bit mask of the cells holding that code;
-    # _lines: the code of each row, then each column, as a number in base CODES.
-    _codes: tuple[int, ...] = attrs.field(init=False)
-    _masks: tuple[int, ...] = attrs.field(init=False)
-    _lines: tuple[int, ...] = attrs.field(init=False)
+    codes: tuple[int, ...] = attrs.field(init=False)
+    """Read-only table: ``codes[i]`` is the code of cell ``i`` (``bitboard.CODE_OF``)."""
+    masks: tuple[int, ...] = attrs.field(init=False)
+    """Read-only table: ``masks[code]`` is the 16-bit mask of the cells holding that code
+    (``masks[Card.PORTAL.index]``: the revealed Portals; ``masks[bitboard.UNEXPLORED]``:
+    the Unexplored Lands)."""
+    line_codes: tuple[int, ...] = attrs.field(init=False)
+    """Read-only table: the codes of each row (top first), then each column (left first),
+    as a number of four digits in base ``bitboard.CODES``, first cell most significant."""
 
     def __attrs_post_init__(self) -> None:
         cells = self.cells
@@ -250,9 +230,9 @@ class Kingdom:
         if len(codes) != _CELLS:
             raise _bad_cells(cells)
         masks, lines = _derive(codes)
-        object.__setattr__(self, "_codes", codes)
-        object.__setattr__(self, "_masks", masks)
-        object.__setattr__(self, "_lines", lines)
+        object.__setattr__(self, "codes", codes)
+        object.__setattr__(self, "masks", masks)
+        object.__setattr__(self, "line_codes", lines)
 
     # -- construction -----------------------------------------------------------------
 
@@ -342,7 +322,7 @@ class Kingdom:
 
     def positions_of(self, card: Cell) -> tuple[Position, ...]:
         """The positions holding ``card`` (``None``: the Unexplored Lands), row by row."""
-        mask = self._masks[_code(card)]
+        mask = self.masks[_code(card)]
         return _POSITIONS_LO[mask & 0xFF] + _POSITIONS_HI[mask >> 8]
 
     @property
@@ -353,11 +333,11 @@ class Kingdom:
     @property
     def is_complete(self) -> bool:
         """True when no Unexplored Land is left (R7.1)."""
-        return self._masks[UNEXPLORED_CODE] == 0
+        return self.masks[UNEXPLORED] == 0
 
     def count(self, card: Cell) -> int:
         """How many cells hold ``card`` (``None`` counts Unexplored Lands)."""
-        return int(self._masks[_code(card)].bit_count())
+        return int(self.masks[_code(card)].bit_count())
 
     # -- changing (by copying) ---------------------------------------------------------
 
@@ -376,19 +356,19 @@ class Kingdom:
         row, col = position.row, position.col
         i = row * SIZE + col
         try:
-            code = _CODE_OF[card]
+            code = CODE_OF[card]
         except (KeyError, TypeError):
             raise NotationError(
                 f"cannot put {card!r} at {position}: a Kingdom cell is a Card or None "
                 "(Unexplored Land)"
             ) from None
-        codes = self._codes
+        codes = self.codes
         old = codes[i]
         bit = _BIT[i]
-        masks = list(self._masks)
+        masks = list(self.masks)
         masks[old] ^= bit
         masks[code] |= bit
-        lines = list(self._lines)
+        lines = list(self.line_codes)
         delta = code - old
         lines[row] += delta * _WEIGHT[col]
         lines[SIZE + col] += delta * _WEIGHT[row]
@@ -450,25 +430,25 @@ class Kingdom:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Kingdom):
-            return self._codes == other._codes
+            return self.codes == other.codes
         return NotImplemented
 
     def __ne__(self, other: object) -> bool:
         if isinstance(other, Kingdom):
-            return self._codes != other._codes
+            return self.codes != other.codes
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._codes)
+        return hash(self.codes)
 
 
 # ``replace`` fills a new Kingdom's slots through their descriptors, skipping ``__init__``
 # (the tables are updated, not derived again) and the frozen ``__setattr__``.
 _new: Final = object.__new__
 _set_cells: Final = Kingdom.__dict__["cells"].__set__
-_set_codes: Final = Kingdom.__dict__["_codes"].__set__
-_set_masks: Final = Kingdom.__dict__["_masks"].__set__
-_set_lines: Final = Kingdom.__dict__["_lines"].__set__
+_set_codes: Final = Kingdom.__dict__["codes"].__set__
+_set_masks: Final = Kingdom.__dict__["masks"].__set__
+_set_lines: Final = Kingdom.__dict__["line_codes"].__set__
 
 
 def _parse_row(row: str, r: int, text: str) -> list[Cell]:

@@ -51,6 +51,13 @@ class Ruleset:
         extra_dragon_points: points of each Dragon beyond ``dragons_counted`` (−5, R5.3).
         domestication: how many connected Tribe cards of one type make a Dragon
             domesticated (2, R5.3); Goblins never count.
+        portals_link_goblins_to_tribes: how "Goblins cannot use Portals" is read. False
+            (*pocket*, R4.3): a Goblin's connections are its adjacent cards only, in every
+            rule. True (*classic*, R9.3): a Portal network also links a Goblin to the
+            Elves, Dwarves and Humans around it, as those Tribes count their connections
+            (their conflicts and the Legends counted from them); the Goblin's own
+            connections stay adjacent only. Decided in
+            [`counts_through_portals`][drako_rules.connections.counts_through_portals].
     """
 
     name: str
@@ -63,6 +70,7 @@ class Ruleset:
     max_domesticated: int
     extra_dragon_points: int
     domestication: int = 2
+    portals_link_goblins_to_tribes: bool = False
 
     def dragon_points(self, dragons: int, domesticated: int) -> int:
         """Points of ``dragons`` Dragons of which ``domesticated`` are domesticated (R5.3, R9.2).
@@ -131,7 +139,8 @@ POCKET: Final = Ruleset(
 
 #: The online adaptation of the full game *Aetherya* (R9.2): Dragons 3 / 5 / 6, at most
 #: three domesticated Dragons score, every other Dragon is −v, and Goblins do not fight
-#: each other.
+#: each other; Portal networks link Goblins to the other Tribes around them, from those
+#: Tribes' side (R9.3).
 CLASSIC: Final = attrs.evolve(
     POCKET,
     name="classic",
@@ -139,6 +148,7 @@ CLASSIC: Final = attrs.evolve(
     dragon_values=(3, 5, 6),
     dragons_counted=None,
     extra_dragon_points=0,
+    portals_link_goblins_to_tribes=True,
 )
 
 #: The rulesets by name.

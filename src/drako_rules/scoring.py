@@ -20,10 +20,19 @@ from typing import Final
 
 import attrs
 
+from drako_rules.bitboard import CARD_OF_CODE, CODES, bits
 from drako_rules.cards import Card, Legend
-from drako_rules.connections import Connections, Link, _bits, connections, layout
+from drako_rules.connections import (
+    Connections,
+    Layout,
+    Link,
+    connections,
+    counts_through_portals,
+    known_layout,
+    layout,
+)
 from drako_rules.errors import DrakoTypeError, ScoringError, expect
-from drako_rules.kingdom import CODES, POSITIONS, Kingdom, Position
+from drako_rules.kingdom import POSITIONS, Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
 
 __all__ = [
@@ -32,6 +41,8 @@ __all__ = [
     "ScoreLine",
     "ScoreSheet",
     "TieBreak",
+    "category_rule",
+    "domesticated",
     "rank",
     "ranking",
     "score",
@@ -91,17 +102,22 @@ class _Tables:
 
 
 def _pair_value(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> int:
-    cards: tuple[Card | None, ...] = (*Card, None)
-    x, y = cards[a], cards[b]
-    if x is None or y is None:
-        return 0  # an Unexplored Land is blank (R4.6)
-    if through_portal and Card.GOBLIN in (x, y):
-        return 0  # Goblins cannot use Portals (R4.3)
+    """The packed value of a pair of cards of codes ``a`` and ``b``, adjacent or linked only
+    through a Portal network (R5.1, R5.2): each side scores the other when it counts it
+    as connected ([`counts_through_portals`][drako_rules.connections.counts_through_portals],
+    R4.3, R9.3), and the pair is one conflict when either side counts the other."""
+    x, y = CARD_OF_CODE[a], CARD_OF_CODE[b]
+    if x is None or y is None or x is Card.PORTAL or y is Card.PORTAL:
+        return 0  # an Unexplored Land is blank (R4.6), a Portal only links (R4.5)
+
+    def counts(card: Card, other: Card) -> bool:
+        return not through_portal or counts_through_portals(card, other, ruleset)
+
     value = 0
     for tribe, land in ((x, y), (y, x)):
-        if tribe.is_tribe and land.is_land:
+        if tribe.is_tribe and land.is_land and counts(tribe, land):
             value += ruleset.land_points(tribe, land) << _SHIFT[_TRIBE_CATEGORY[tribe]]
-    if x.is_tribe and y.is_tribe and ruleset.hate(x, y):
+    if x.is_tribe and y.is_tribe and ruleset.hate(x, y) and (counts(x, y) or counts(y, x)):
         value += ruleset.conflict_points << _CONFLICT_SHIFT
     return value
 
@@ -142,7 +158,7 @@ _DRAGON: Final = Card.DRAGON.index
 _ELF: Final = Card.ELF.index
 _DWARF: Final = Card.DWARF.index
 _HUMAN: Final = Card.HUMAN.index
-_NO_PORTALS: Final = layout(0)
+layout(0)  # the layout of most Kingdoms during play, known from the start
 _POCKET_TABLES: Final = _tables(POCKET)
 
 
@@ -174,9 +190,8 @@ class ScoreLine:
     legend: Legend | None = None
 
 
-# Not slotted: attrs fills a frozen dict-based instance through its __dict__, about twice as
-# fast as the eleven object.__setattr__ calls a slotted one needs, and score builds one
-# sheet per call.
+# Not slotted: attrs fills a frozen dict-based instance through its __dict__, faster than
+# the eleven object.__setattr__ calls a slotted one needs, and score builds one sheet per call.
 @attrs.frozen(slots=False)
 class ScoreSheet:
     """A player's score: the seven categories of R5.5 and their total.
@@ -222,7 +237,8 @@ class ScoreSheet:
         return int(getattr(self, category.value))
 
     def as_dict(self) -> dict[str, int]:
-        """The seven categories and the total by name (``{"elves": 2, ..., "total": 7}``)."""
+        """The seven categories and the total by name (``{"elves": 2, ..., "total": 7}``): the
+        one JSON form of a score sheet, used by the checker's reports and the command line."""
         out = {c.value: v for c, v in zip(CATEGORIES, self.values, strict=True)}
         out["total"] = self.total
         return out
@@ -252,6 +268,71 @@ def _check_legends(legends: Iterable[Legend]) -> tuple[Legend, ...]:
     return claimed
 
 
+def _tamed(dragons: int, kinds: tuple[int, ...], lay: Layout, need: int) -> int:
+    """The domesticated Dragons among the cells of ``dragons``, as a mask (R5.3).
+
+    A Dragon is domesticated when connected to at least ``need`` (2) Elves, or Dwarves, or
+    Humans; Goblins never count. ``kinds`` is the Kingdom's ``masks``, ``lay`` its Portal
+    layout, whose ``connected`` table gives a Dragon's connections to Elves, Dwarves and
+    Humans in every ruleset (no Goblin on either side, R4.3).
+    """
+    elf, dwarf, human = kinds[_ELF], kinds[_DWARF], kinds[_HUMAN]
+    tame = 0
+    rest = dragons
+    connected = lay.connected
+    while rest:
+        low = rest & -rest
+        c = connected[low.bit_length() - 1]
+        if (
+            (c & elf).bit_count() >= need
+            or (c & dwarf).bit_count() >= need
+            or (c & human).bit_count() >= need
+        ):
+            tame |= low
+        rest ^= low
+    return tame
+
+
+def domesticated(kingdom: Kingdom, ruleset: Ruleset | str = POCKET) -> frozenset[Position]:
+    """The positions of the domesticated Dragons of ``kingdom`` (R5.3); the others are wild.
+
+    A Dragon is domesticated when connected to at least ``ruleset.domestication`` (2)
+    Tribe cards of one type among Elf, Dwarf and Human; Goblins never count.
+
+    Examples:
+        >>> sorted(map(str, domesticated(Kingdom.parse("HHOE/DHGE/OWDW/SSMF"))))
+        ['(1,0)', '(2,2)']
+    """
+    if type(kingdom) is not Kingdom:
+        raise DrakoTypeError(
+            f"domesticated takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r:.60}"
+        )
+    rules = get_ruleset(ruleset)
+    kinds = kingdom.masks
+    tame = _tamed(kinds[_DRAGON], kinds, layout(kinds[_PORTAL]), rules.domestication)
+    return frozenset(POSITIONS[i] for i in bits(tame))
+
+
+def category_rule(category: Category, ruleset: Ruleset = POCKET) -> str:
+    """The rule id that gives the points of ``category`` (R5.5): ``"R5.1"`` for the four
+    Tribes, ``"R5.2"`` Conflicts, ``"R5.4"`` Legends, and for Dragons ``"R5.3"``, or
+    ``"R9.2"`` in a ruleset that scores every Dragon (``dragons_counted`` is None)."""
+    if category is Category.DRAGONS and ruleset.dragons_counted is None:
+        return "R9.2"
+    return _CATEGORY_RULE[category]
+
+
+_CATEGORY_RULE: Final = {
+    Category.ELVES: "R5.1",
+    Category.DWARVES: "R5.1",
+    Category.HUMANS: "R5.1",
+    Category.GOBLINS: "R5.1",
+    Category.DRAGONS: "R5.3",
+    Category.LEGENDS: "R5.4",
+    Category.CONFLICTS: "R5.2",
+}
+
+
 def score(
     kingdom: Kingdom, legends: Iterable[Legend] = (), ruleset: Ruleset | str = POCKET
 ) -> ScoreSheet:
@@ -268,12 +349,21 @@ def score(
         ScoreSheet: the categories Elves, Dwarves, Humans, Goblins (R5.1), Dragons
             (R5.3), Legends (R5.4), Conflicts (R5.2) and the total (R5.5).
 
+    Raises:
+        DrakoTypeError: ``kingdom`` is not a Kingdom.
+        ScoringError: a claimed Legend is not a Legend, or is claimed twice.
+        RulesetError: an unknown ruleset name.
+
     Examples:
         >>> score(Kingdom.parse("HHOE/DHGE/OWDW/SSMF")).total
         2
         >>> score(Kingdom.parse("GOGS/OHOW/GOEO/SSSG"), [Legend.THREE_SWAMPS]).total
         8
     """
+    if type(kingdom) is not Kingdom:
+        raise DrakoTypeError(
+            f"score takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r:.60}"
+        )
     claimed = _check_legends(legends) if legends else ()
     if ruleset is POCKET:
         t = _POCKET_TABLES
@@ -282,23 +372,19 @@ def score(
         t = _tables(ruleset)
     # R5.1–R5.2 between adjacent cards: each row and column of four is one table entry.
     line = t.line
-    try:
-        ln = kingdom._lines
-    except AttributeError:
-        raise DrakoTypeError(
-            f"score takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r}"
-        ) from None
+    ln = kingdom.line_codes
     packed = (
         _BIAS
         + line[ln[0]] + line[ln[1]] + line[ln[2]] + line[ln[3]]
         + line[ln[4]] + line[ln[5]] + line[ln[6]] + line[ln[7]]
     )  # fmt: skip
-    # R4.2–R4.3: the pairs that only a Portal network links (Goblins score 0 in the table).
-    masks = kingdom._masks
+    # R4.2, R4.3, R9.3: the pairs that only a Portal network links, valued as the
+    # connection rule counts them (see _pair_value).
+    masks = kingdom.masks
     portals = masks[_PORTAL]
-    lay = layout(portals) if portals else _NO_PORTALS
+    lay = known_layout(portals) or layout(portals)
     if lay.linked_pairs:
-        codes = kingdom._codes
+        codes = kingdom.codes
         pair = t.portal_pair
         for i, j in lay.linked_pairs:
             packed += pair[codes[i]][codes[j]]
@@ -307,28 +393,15 @@ def score(
     humans = (packed >> 32 & _FIELD) - _HALF
     goblins = (packed >> 48 & _FIELD) - _HALF
     conflicts = (packed >> 64) - _HALF
-    # R5.3: a Dragon is domesticated by `need` connected Elves, Dwarves or Humans.
-    dragons = 0
     dragon_cells = masks[_DRAGON]
-    if dragon_cells:
-        tame = 0
-        need = t.domestication
-        connected = lay.connected
-        elf, dwarf, human = masks[_ELF], masks[_DWARF], masks[_HUMAN]
-        m = dragon_cells
-        while m:
-            low = m & -m
-            c = connected[low.bit_length() - 1]
-            if (
-                (c & elf).bit_count() >= need
-                or (c & dwarf).bit_count() >= need
-                or (c & human).bit_count() >= need
-            ):
-                tame += 1
-            m ^= low
-        dragons = t.dragons[dragon_cells.bit_count()][tame]
+    if dragon_cells:  # R5.3
+        tame = _tamed(dragon_cells, masks, lay, t.domestication)
+        dragons = t.dragons[dragon_cells.bit_count()][tame.bit_count()]
+    else:
+        dragons = 0
     legend_points = sum([x.points for x in claimed]) if claimed else 0
     total = elves + dwarves + humans + goblins + dragons + legend_points + conflicts
+    # In field order: keywords would cost a third of the call.
     return ScoreSheet(
         elves, dwarves, humans, goblins, dragons, legend_points, conflicts, total,
         kingdom, claimed, ruleset,
@@ -343,14 +416,14 @@ def _itemize(
     kingdom: Kingdom, claimed: tuple[Legend, ...], ruleset: Ruleset
 ) -> tuple[ScoreLine, ...]:
     """The lines of a sheet, computed card by card from the connections (R4, R5)."""
-    conn = connections(kingdom)
+    conn = connections(kingdom, ruleset)
     cells = kingdom.cells
     by_category: dict[Category, list[ScoreLine]] = {c: [] for c in CATEGORIES}
     # R5.1: each Tribe card scores for every Land card connected to it.
     for pos, tribe in zip(POSITIONS, cells, strict=True):
         if tribe is None or not tribe.is_tribe:
             continue
-        for j in _bits(conn.mask(pos)):  # in cell order, which is Position order
+        for j in bits(conn.mask(pos)):  # in cell order, which is Position order
             partner, land = POSITIONS[j], cells[j]
             if land is None or not land.is_land:
                 continue
@@ -362,7 +435,7 @@ def _itemize(
                     ScoreLine(
                         _TRIBE_CATEGORY[tribe],
                         points,
-                        "R5.1",
+                        category_rule(_TRIBE_CATEGORY[tribe], ruleset),
                         f"{tribe.english} {pos} + {land.english} {partner}, "
                         f"{link.describe()}: {_signed(points)}",
                         card=pos,
@@ -378,7 +451,7 @@ def _itemize(
                 ScoreLine(
                     Category.CONFLICTS,
                     ruleset.conflict_points,
-                    "R5.2",
+                    category_rule(Category.CONFLICTS, ruleset),
                     f"{a.english} {link.a} against {b.english} {link.b}, {link.describe()}: "
                     f"{_signed(ruleset.conflict_points)}",
                     card=link.a,
@@ -394,7 +467,7 @@ def _itemize(
             ScoreLine(
                 Category.LEGENDS,
                 legend.points,
-                "R5.4",
+                category_rule(Category.LEGENDS, ruleset),
                 f"Legend {legend.value} ({legend.requirement}): {_signed(legend.points)}",
                 legend=legend,
             )
@@ -408,10 +481,11 @@ def _dragon_lines(kingdom: Kingdom, conn: Connections, ruleset: Ruleset) -> list
     n = len(dragons)
     if n == 0:
         return []
-    rule = "R5.3" if ruleset.dragons_counted is not None else "R9.2"
+    rule = category_rule(Category.DRAGONS, ruleset)
     v = ruleset.dragon_values[min(n, 3) - 1]
     tamed: dict[Position, str] = {}
-    for pos in dragons:
+    for pos in sorted(domesticated(kingdom, ruleset)):
+        # Which Tribe domesticates it, for the line's words (the first in card order).
         for tribe in (Card.ELF, Card.DWARF, Card.HUMAN):
             friends = sorted(p for p in conn.of(pos) if cells[p.index] is tribe)
             if len(friends) >= ruleset.domestication:

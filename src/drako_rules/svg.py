@@ -31,7 +31,7 @@ from drako_rules.connections import Connections, Link, connections
 from drako_rules.errors import NotationError
 from drako_rules.kingdom import Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset
-from drako_rules.scoring import Category, ScoreLine, ScoreSheet, score
+from drako_rules.scoring import Category, ScoreLine, ScoreSheet, domesticated, score
 
 __all__ = [
     "CARD_COLOURS",
@@ -308,20 +308,6 @@ def _polyline(points: Sequence[_Point]) -> str:
 # --- what the picture says -------------------------------------------------------------------
 
 
-def _domesticated(kingdom: Kingdom, conn: Connections, ruleset: Ruleset) -> frozenset[Position]:
-    """The Dragons connected to enough Elves, Dwarves or Humans of one type (R5.3).
-
-    Goblins never count; the number needed is the ruleset's ``domestication`` (2).
-    """
-    tame = set()
-    for pos in kingdom.positions_of(Card.DRAGON):
-        friends = [kingdom[p] for p in conn.of(pos)]
-        need = ruleset.domestication
-        if any(friends.count(tribe) >= need for tribe in (Card.ELF, Card.DWARF, Card.HUMAN)):
-            tame.add(pos)
-    return frozenset(tame)
-
-
 def _letter(network: int) -> str:
     """The name of a Portal network in the picture: A, B, C… in the order of ``networks``."""
     return chr(ord("A") + network)
@@ -424,10 +410,12 @@ def _networks(kingdom: Kingdom, conn: Connections) -> str:
                         )  # fmt: skip
                 elif cell is None:
                     continue  # an Unexplored Land links nothing (R4.6)
-                elif cell is Card.GOBLIN:  # Goblins cannot use Portals (R4.3)
+                elif not conn.uses_portals(other) and not any(
+                    other in (link.a, link.b) and portal in link.portals for link in through_portals
+                ):  # Goblins cannot use Portals (R4.3), and here no Tribe reaches it (R9.3)
                     mx, my = _between(portal, other)
                     cross = f"M{mx - 4:g},{my - 4:g} L{mx + 4:g},{my + 4:g} M{mx + 4:g},{my - 4:g} L{mx - 4:g},{my + 4:g}"
-                    why = f"the Goblin {other} cannot use the Portal {portal} (R4.3)"
+                    why = f"the {cell} {other} cannot use the Portal {portal} (R4.3)"
                     bars.append(
                         _el("g",
                             _el("title", _text(why))
@@ -660,8 +648,8 @@ def kingdom_svg(
         )
     claimed = tuple(legends)
     sheet = score(kingdom, claimed, ruleset)  # also checks the Legends (R1.4)
-    conn = connections(kingdom)
-    tame = _domesticated(kingdom, conn, ruleset)
+    conn = connections(kingdom, ruleset)
+    tame = domesticated(kingdom, ruleset)
     network_of = {p: i for i, network in enumerate(conn.networks) for p in network}
     lines = sheet.lines
     conflicts = [line for line in lines if line.category is Category.CONFLICTS]

@@ -9,8 +9,6 @@ mismatches come from the score sheet's own lines, never chosen here.
 
 from __future__ import annotations
 
-from typing import Final
-
 from drako_rules.cards import CARDS_PER_KIND, Card, Legend
 from drako_rules.checker.gamefile import (
     Game,
@@ -24,20 +22,17 @@ from drako_rules.checker.report import GameReport, Mismatch, PlayerReport
 from drako_rules.errors import InvalidGameError, RulesetError, quote, short
 from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import RULES_VERSION, Ruleset, get_ruleset
-from drako_rules.scoring import Category, Ranking, ScoreSheet, TieBreak, ranking, score
+from drako_rules.scoring import (
+    Category,
+    Ranking,
+    ScoreSheet,
+    TieBreak,
+    category_rule,
+    ranking,
+    score,
+)
 
 __all__ = ["check_game", "player_name"]
-
-#: The rule of a category with no line on the sheet (nothing scored there).
-_CATEGORY_RULE: Final = {
-    Category.ELVES: "R5.1",
-    Category.DWARVES: "R5.1",
-    Category.HUMANS: "R5.1",
-    Category.GOBLINS: "R5.1",
-    Category.DRAGONS: "R5.3",
-    Category.LEGENDS: "R5.4",
-    Category.CONFLICTS: "R5.2",
-}
 
 
 def _library_version() -> str:
@@ -58,7 +53,7 @@ def _plural(n: int, word: str) -> str:
 def _category_rule(sheet: ScoreSheet, category: Category) -> str:
     """The rule ids behind ``category`` on ``sheet``, from its lines (R5)."""
     rules = dict.fromkeys(line.rule for line in sheet.lines_of(category))
-    return ", ".join(rules) if rules else _CATEGORY_RULE[category]
+    return ", ".join(rules) if rules else category_rule(category, sheet.ruleset)
 
 
 def _mismatches(name: str, entry: PlayerEntry, sheet: ScoreSheet) -> tuple[Mismatch, ...]:

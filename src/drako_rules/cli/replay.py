@@ -71,8 +71,7 @@ def _standings(
 
 
 def _sheet_json(sheet: ScoreSheet) -> dict[str, JSONValue]:
-    out: dict[str, JSONValue] = {c.value: sheet[c] for c in Category}
-    out["total"] = sheet.total
+    out: dict[str, JSONValue] = dict(sheet.as_dict())
     out["claimed"] = [legend.value for legend in sheet.claimed]
     return out
 

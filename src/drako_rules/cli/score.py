@@ -4,7 +4,6 @@ point comes from (R4, R5, R6.4)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 
 from drako_rules.cards import Legend
 from drako_rules.checker.gamefile import kingdom_message, legend_message, read_legend
@@ -33,7 +32,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "kingdom",
         metavar="KINGDOM",
-        help="the Kingdom in the notation of RULES.md (FEOM/HPWM/SGDO/PPHS), or - to read it "
+        help="the Kingdom in Kingdom notation (docs: rules.md#notation; FEOM/HPWM/SGDO/PPHS), or - to read it "
         "from stdin (several lines allowed)",
     )
     parser.add_argument(
@@ -70,9 +69,9 @@ def _scored(args: argparse.Namespace, console: Console) -> tuple[Kingdom, ScoreS
     return kingdom, score(kingdom, claimed, ruleset), ruleset
 
 
-def _legend_notes(kingdom: Kingdom, claimed: Sequence[Legend], console: Console) -> None:
-    met = legends_met(kingdom)
-    for legend in claimed:
+def _legend_notes(sheet: ScoreSheet, console: Console) -> None:
+    met = legends_met(sheet.kingdom, sheet.ruleset)
+    for legend in sheet.claimed:
         state = "requirement met" if legend in met else "requirement not met now, R6.3"
         console.line(f"Legend claimed: {legend.value} (+{legend.points}, {state})")
     console.line(
@@ -96,7 +95,7 @@ def _score(args: argparse.Namespace, console: Console) -> int:
     for label, value in rows:
         console.line(f"{label:<{width}}  {value:>{digits}}")
     _unexplored_note(kingdom, console)
-    _legend_notes(kingdom, sheet.claimed, console)
+    _legend_notes(sheet, console)
     return EXIT_OK
 
 
@@ -109,9 +108,10 @@ def _grid(kingdom: Kingdom) -> list[str]:
     return lines
 
 
-def _networks(kingdom: Kingdom) -> list[str]:
-    """Each Portal network (R4.2) and the cards it links, as the connections give them."""
-    conn = connections(kingdom)
+def _networks(kingdom: Kingdom, ruleset: Ruleset) -> list[str]:
+    """Each Portal network (R4.2) and the cards it links, as the connections give them
+    (in *classic*, the Tribes it links to a Goblin too, R9.3)."""
+    conn = connections(kingdom, ruleset)
     links = [link for link in conn.links() if link.portals]
     out = []
     for network in conn.networks:
@@ -143,7 +143,7 @@ def _explain(args: argparse.Namespace, console: Console) -> int:
     for line in _grid(kingdom):
         console.line(line)
     _unexplored_note(kingdom, console)
-    networks = _networks(kingdom)
+    networks = _networks(kingdom, ruleset)
     if networks:
         console.line()
         console.line("Portal networks (R4.2):")
@@ -161,7 +161,7 @@ def _explain(args: argparse.Namespace, console: Console) -> int:
     console.line()
     console.line(f"Total {sheet.total} (R5.5)")
     console.line()
-    met = legends_met(kingdom)
+    met = legends_met(kingdom, sheet.ruleset)
     console.line("Legends met (R6.4):" if met else "Legends met (R6.4): none")
     for legend in (x for x in Legend if x in met):
         claimed = ", claimed" if legend in sheet.claimed else ""

@@ -6,7 +6,7 @@
 | [`moves`][drako_rules.game.moves] | the [`Move`][drako_rules.game.moves.Move] union, text forms, the action space |
 | [`setup`][drako_rules.game.setup] | [`new_game`][drako_rules.game.setup.new_game] (R2) |
 | [`transitions`][drako_rules.game.transitions] | [`legal_moves`][drako_rules.game.transitions.legal_moves], [`apply_move`][drako_rules.game.transitions.apply_move] (R3, R6, R7), final scores |
-| [`views`][drako_rules.game.views] | [`player_view`][drako_rules.game.views.player_view] (R8) |
+| [`views`][drako_rules.game.views] | [`player_view`][drako_rules.game.views.player_view] (R8), [`legal_action_mask`][drako_rules.game.views.legal_action_mask] |
 | [`records`][drako_rules.game.records] | [`GameRecord`][drako_rules.game.records.GameRecord], [`replay`][drako_rules.game.records.replay], JSON |
 | [`players`][drako_rules.game.players] | [`RandomPlayer`][drako_rules.game.players.RandomPlayer], [`play_game`][drako_rules.game.players.play_game], [`play_random_game`][drako_rules.game.players.play_random_game] |
 
@@ -59,10 +59,9 @@ from drako_rules.game.transitions import (
     apply_move,
     final_ranking,
     final_scores,
-    legal_action_mask,
     legal_moves,
 )
-from drako_rules.game.views import PlayerView, player_view
+from drako_rules.game.views import PlayerView, legal_action_mask, player_view
 
 __all__ = [
     "ACTION_SPACE_SIZE",

@@ -59,6 +59,7 @@ from typing import ClassVar, Final, TypeAlias, cast
 
 import attrs
 
+from drako_rules.bitboard import CENTRE_CELLS
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import InvalidMoveError, NotationError, quote
 from drako_rules.kingdom import POSITIONS, Position
@@ -83,7 +84,7 @@ __all__ = [
 
 #: The 2×2 centre of a Kingdom where the starting cards go, in the order an
 #: [`Arrange`][drako_rules.game.moves.Arrange] names them (R2.4–R2.5).
-CENTRE: Final[tuple[Position, ...]] = (POSITIONS[5], POSITIONS[6], POSITIONS[9], POSITIONS[10])
+CENTRE: Final[tuple[Position, ...]] = tuple(POSITIONS[i] for i in CENTRE_CELLS)
 
 #: The 24 orders of the hand indices ``0–3``, lexicographic (R2.5).
 ARRANGEMENTS: Final[tuple[tuple[int, int, int, int], ...]] = tuple(

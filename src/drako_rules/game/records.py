@@ -29,6 +29,7 @@ from typing import Final, NoReturn
 
 import attrs
 
+from drako_rules.bitboard import CENTRE_CELLS
 from drako_rules.cards import CARDS_PER_KIND, Card, Legend, check_player_count
 from drako_rules.errors import DrakoError, IllegalMoveError, RecordError, expect, quote
 from drako_rules.game.moves import AnyMove, Move
@@ -38,7 +39,6 @@ from drako_rules.game.transitions import apply_move
 from drako_rules.game.views import PlayerView
 from drako_rules.inputs import DEFAULT_LIMIT, read_text
 from drako_rules.rulesets import POCKET, RULES_VERSION, get_ruleset
-from drako_rules.serialization import structure, unstructure
 
 __all__ = [
     "GameRecord",
@@ -223,7 +223,7 @@ def check_state(state: GameState) -> GameState:
         for i, (shown, under) in enumerate(zip(kingdom_cells, cells, strict=True)):
             if under is not None and shown is not None:
                 _fail(f"a hidden card lies under the revealed {shown} of cell {i}", f"{path}[{i}]")
-            if under is None and shown is None and not (player.hand and i in (5, 6, 9, 10)):
+            if under is None and shown is None and not (player.hand and i in CENTRE_CELLS):
                 _fail(f"the Unexplored Land of cell {i} has no hidden card", f"{path}[{i}]")
         if player.kingdom.is_complete and state.phase is not Phase.OVER:
             _fail(
@@ -299,6 +299,8 @@ def record_to_json(record: GameRecord, *, indent: int | None = None) -> str:
         RecordError: ``record`` is not a GameRecord that can start a game (its header is
             checked, so that what is written can be read back).
     """
+    from drako_rules.serialization import unstructure  # cattrs, only when JSON is asked for
+
     expect(record, GameRecord, "a GameRecord", "see GameRecord(seed=..., players=...)")
     _check_header(record)
     return _dumps(unstructure(record), _indent(indent))
@@ -312,6 +314,8 @@ def record_from_json(text: str | bytes) -> GameRecord:
     Raises:
         RecordError: malformed or tampered JSON, with the path of the bad field.
     """
+    from drako_rules.serialization import structure
+
     record = structure(_loads(text), GameRecord)
     _check_header(record)
     return record
@@ -352,6 +356,8 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
 
     For a server's own storage: send players [`view_to_json`][drako_rules.game.records.view_to_json] instead (R8).
     """
+    from drako_rules.serialization import unstructure
+
     expect(state, GameState, "a GameState", "see new_game")
     data = unstructure(state)
     data["rules_version"] = RULES_VERSION
@@ -373,6 +379,8 @@ def state_from_json(text: str | bytes) -> GameState:
                 f"{RULES_VERSION!r} at $.rules_version",
                 path="$.rules_version",
             )
+    from drako_rules.serialization import structure
+
     return check_state(structure(data, GameState))
 
 
@@ -389,6 +397,8 @@ def move_to_json(move: Move) -> str:
     (``arrange``, ``draw``, ``place``, ``take``, ``reveal``, ``claim``, ``end``), then its
     fields. The inverse of [`move_from_json`][drako_rules.game.records.move_from_json].
     """
+    from drako_rules.serialization import unstructure
+
     return _dumps(unstructure(move), None)
 
 
@@ -409,11 +419,15 @@ def move_from_json(text: str | bytes) -> Move:
             f"a JSON move object is at most {MAX_MOVE_JSON} characters, not {len(text)}",
             path="$",
         )
+    from drako_rules.serialization import structure
+
     return structure(_loads(text), Move)
 
 
 def view_to_json(view: PlayerView, *, indent: int | None = None) -> str:
     """A player's view as JSON text: what may be sent to that player (R8)."""
+    from drako_rules.serialization import unstructure
+
     expect(view, PlayerView, "a PlayerView", "see player_view")
     return _dumps(unstructure(view), _indent(indent))
 
@@ -424,4 +438,6 @@ def view_from_json(text: str | bytes) -> PlayerView:
     Raises:
         RecordError: malformed JSON or fields, with the path of the bad field.
     """
+    from drako_rules.serialization import structure
+
     return structure(_loads(text), PlayerView)

@@ -13,28 +13,32 @@ from __future__ import annotations
 import random
 from typing import Final, TypeVar
 
-from drako_rules.cards import Card, Legend, check_player_count, deck
+from drako_rules.bitboard import CENTRE_CELLS, LEGENDS
+from drako_rules.cards import Card, check_player_count, deck
 from drako_rules.errors import GameError, quote
 from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState
 from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
 
-__all__ = ["LEGEND_ROW_SIZE", "STARTING_CARDS", "UNEXPLORED_LANDS", "new_game", "reshuffle_rng"]
+__all__ = [
+    "LEGEND_ROW_SIZE",
+    "OUTER_CELLS",
+    "STARTING_CARDS",
+    "new_game",
+    "reshuffle_rng",
+    "shuffle",
+]
 
 #: Legends face up in the legend row at the start (R2.2).
 LEGEND_ROW_SIZE: Final = 8
 #: Starting cards of different kinds held by each player (R2.3).
 STARTING_CARDS: Final = 4
-#: Unexplored Lands dealt to each player around the centre (R2.4).
-UNEXPLORED_LANDS: Final = 12
-
 #: The cell numbers of the 12 Unexplored Lands around the 2×2 centre, row by row (R2.4).
-OUTER_CELLS: Final = tuple(i for i in range(16) if i not in (5, 6, 9, 10))
+OUTER_CELLS: Final = tuple(i for i in range(16) if i not in CENTRE_CELLS)
 
 # Keyed by the enum's plain ``_value_``: a str hashes at C speed, an Enum member does not.
 _CARD_ORDER: Final[dict[str, int]] = {card._value_: i for i, card in enumerate(Card)}
 _DECKS: Final = {n: deck(n) for n in (2, 3, 4)}
-_LEGENDS: Final = tuple(Legend)
 _EMPTY: Final = Kingdom.unexplored()
 
 T = TypeVar("T")
@@ -78,7 +82,7 @@ def check_seat(seat: object, players: int, what: str = "player") -> int:
     return seat
 
 
-def _shuffle(rng: random.Random, items: list[T]) -> None:
+def shuffle(rng: random.Random, items: list[T]) -> None:
     """Shuffle ``items`` in place with ``rng``: the same order as ``rng.shuffle(items)``.
 
     CPython's Fisher–Yates shuffle, with its unbiased draw of ``j`` in ``0..i`` by
@@ -149,9 +153,9 @@ def new_game(
     rng = random.Random(seed)
     # R2.1: shuffle the Kingdom cards and the Legends separately.
     pile = list(_DECKS[n])
-    _shuffle(rng, pile)
-    legends = list(_LEGENDS)
-    _shuffle(rng, legends)
+    shuffle(rng, pile)
+    legends = list(LEGENDS)
+    shuffle(rng, legends)
     # R2.2: 8 Legends face up, top of the shuffled pile first; the rest stays the deck.
     row = tuple(legends[-LEGEND_ROW_SIZE:][::-1])
     legend_deck = tuple(legends[:-LEGEND_ROW_SIZE])
@@ -166,7 +170,7 @@ def new_game(
             (aside if card in hand else hand).append(card)
         hands[seat] = sorted(hand, key=_card_order)
     pile.extend(aside)
-    _shuffle(rng, pile)
+    shuffle(rng, pile)
     # R2.4: 12 face-down cards around the centre of each Kingdom.
     hidden: dict[int, tuple[Card | None, ...]] = {}
     for seat in seats:
@@ -175,16 +179,16 @@ def new_game(
             cells[i] = pile.pop()
         hidden[seat] = tuple(cells)
     return GameState(
-        rules,
-        seed,
-        first_player,
-        tuple(PlayerState(_EMPTY, (), tuple(hands[s])) for s in range(n)),
-        first_player,
-        Phase.ARRANGE,
-        0,
-        tuple(pile),
-        (),
-        row,
-        legend_deck,
-        tuple(hidden[s] for s in range(n)),
+        ruleset=rules,
+        seed=seed,
+        first_player=first_player,
+        players=tuple(PlayerState(_EMPTY, (), tuple(hands[s])) for s in range(n)),
+        current_player=first_player,
+        phase=Phase.ARRANGE,
+        turn=0,
+        draw_pile=tuple(pile),
+        discard_pile=(),
+        legend_row=row,
+        legend_deck=legend_deck,
+        hidden=tuple(hidden[s] for s in range(n)),
     )

@@ -36,13 +36,23 @@ from typing import Final
 
 import attrs
 
+from drako_rules.bitboard import legend_mask
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import GameError
 from drako_rules.kingdom import Kingdom
-from drako_rules.legends import _LEGEND_BITS, _legends_mask
+from drako_rules.legends import legends_mask
 from drako_rules.rulesets import Ruleset
 
-__all__ = ["GameState", "Phase", "PlayerState"]
+__all__ = [
+    "KEEP",
+    "NO_HIDDEN",
+    "GameState",
+    "Keep",
+    "Phase",
+    "PlayerState",
+    "player_state",
+    "successor",
+]
 
 
 class Phase(enum.Enum):
@@ -60,6 +70,11 @@ class Phase(enum.Enum):
     """The game has ended (R7); every card is revealed."""
 
 
+def _check_kingdom(instance: object, attribute: attrs.Attribute[Kingdom], value: Kingdom) -> None:
+    if type(value) is not Kingdom:
+        raise GameError(f"a player's kingdom is a Kingdom, not {value!r:.60}")
+
+
 @attrs.frozen
 class PlayerState:
     """What everyone knows of one player (R8.1).
@@ -75,50 +90,26 @@ class PlayerState:
             drawn face up (duplicates must be seen to be set aside), so everyone sees them.
     """
 
-    kingdom: Kingdom
+    kingdom: Kingdom = attrs.field(validator=_check_kingdom)
     legends: tuple[Legend, ...] = ()
     hand: tuple[Card, ...] = ()
-    # The Legends the revealed Kingdom meets (R6.1, R6.4), as a mask (bit i for the i-th
-    # Legend, as in the action space): derived from the Kingdom once, when the state is
-    # built, so it cannot go stale; not part of equality.
-    _met: int = attrs.field(init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.kingdom, Kingdom):
-            raise GameError(f"a player's kingdom is a Kingdom, not {self.kingdom!r}")
-        object.__setattr__(self, "_met", _legends_mask(self.kingdom))
-
-    # The engine's two changes of a player, made without __init__ and the frozen
-    # __setattr__ (each slot set through its descriptor, as in ``_make_state``).
-
-    def _with_kingdom(self, kingdom: Kingdom) -> PlayerState:
-        """This player after a card action left ``kingdom`` (R3.4): its Legends met anew."""
-        new = _new(PlayerState)
-        _set_kingdom(new, kingdom)
-        _set_legends(new, self.legends)
-        _set_hand(new, self.hand)
-        _set_met(new, _legends_mask(kingdom))
-        return new
-
-    def _with_legend(self, legend: Legend) -> PlayerState:
-        """This player with ``legend`` claimed (R6.3): the Kingdom, so the Legends met, stay."""
-        new = _new(PlayerState)
-        _set_kingdom(new, self.kingdom)
-        _set_legends(new, (*self.legends, legend))
-        _set_hand(new, self.hand)
-        _set_met(new, self._met)
-        return new
 
 
-_new: Final = object.__new__
 _set_kingdom: Final = PlayerState.__dict__["kingdom"].__set__
 _set_legends: Final = PlayerState.__dict__["legends"].__set__
 _set_hand: Final = PlayerState.__dict__["hand"].__set__
-_set_met: Final = PlayerState.__dict__["_met"].__set__
 
 
-def _phase_label(phase: Phase) -> str:
-    return phase.value
+def player_state(
+    kingdom: Kingdom, legends: tuple[Legend, ...], hand: tuple[Card, ...]
+) -> PlayerState:
+    """``PlayerState(kingdom, legends, hand)`` for the engine, whose values are checked:
+    its three slots filled without ``__init__`` (the engine builds one per card action)."""
+    player = object.__new__(PlayerState)
+    _set_kingdom(player, kingdom)
+    _set_legends(player, legends)
+    _set_hand(player, hand)
+    return player
 
 
 @attrs.frozen(repr=False)
@@ -186,18 +177,43 @@ class GameState:
     drawn: Card | None = None
     claimed_this_turn: bool = False
     reshuffles: int = 0
-    # The Legends of the legend row, as a mask (bit i for the i-th Legend): derived from
-    # the row when the state is built; not part of equality.
-    _row: int = attrs.field(init=False, eq=False)
+    row_mask: int = attrs.field(init=False, eq=False, repr=False)
+    """Read-only: the Legends of the legend row, as a mask of
+    [`LEGEND_BIT`][drako_rules.bitboard.LEGEND_BIT]; derived from the row."""
+    met_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """Read-only: for each seat, the Legends its revealed Kingdom meets in the game's ruleset
+    (R6.1, R6.4, R9.3), as a mask of [`LEGEND_BIT`][drako_rules.bitboard.LEGEND_BIT];
+    derived from the Kingdoms, so never stale."""
 
     def __attrs_post_init__(self) -> None:
+        """Check what a hand-built state could contradict, and derive the masks.
+
+        Raises:
+            GameError: the legend row is not Legends, a player is not a PlayerState, the
+                ruleset is not a Ruleset, or the phase and the drawn card contradict each
+                other (a drawn card exists exactly in phase ``DRAWN``, R3.3).
+        """
         try:
-            row = _row_mask(self.legend_row)
+            row = legend_mask(self.legend_row)
         except (KeyError, TypeError):  # not Legends (TypeError: not iterable or unhashable)
             raise GameError(
-                f"the legend row is a tuple of Legends, not {self.legend_row!r}"
+                f"the legend row is a tuple of Legends, not {self.legend_row!r:.80}"
             ) from None
-        object.__setattr__(self, "_row", row)
+        if type(self.ruleset) is not Ruleset:
+            raise GameError(f"the ruleset of a game is a Ruleset, not {self.ruleset!r:.60}")
+        if type(self.players) is not tuple or not all(type(p) is PlayerState for p in self.players):
+            raise GameError(f"players is a tuple of PlayerState, not {self.players!r:.80}")
+        if (self.drawn is not None) != (self.phase is Phase.DRAWN):
+            raise GameError(
+                f"phase {getattr(self.phase, 'value', self.phase)!r:.30} with "
+                f"{'a drawn card' if self.drawn is not None else 'no drawn card'}: a drawn "
+                "card exists exactly in phase 'drawn' (R3.3)"
+            )
+        if self.drawn is not None and type(self.drawn) is not Card:
+            raise GameError(f"the drawn card is a Card, not {self.drawn!r:.60}")
+        ruleset = self.ruleset
+        _set(self, "row_mask", row)
+        _set(self, "met_masks", tuple(legends_mask(p.kingdom, ruleset) for p in self.players))
 
     @property
     def is_over(self) -> bool:
@@ -224,7 +240,7 @@ class GameState:
         top = self.discard_top
         return (
             f"<GameState {len(self.players)} players, {self.ruleset.name}, seed {self.seed}, "
-            f"turn {self.turn}, player {self.current_player} {_phase_label(self.phase)}"
+            f"turn {self.turn}, player {self.current_player} {self.phase.value}"
             f"{drawn}, draw pile {len(self.draw_pile)}, discard pile {len(self.discard_pile)}"
             f"{f' (top {top.english})' if top is not None else ''}, "
             f"legend row {len(self.legend_row)}, legend deck {len(self.legend_deck)}>"
@@ -247,72 +263,87 @@ class GameState:
 #: The cells of a Kingdom that hold no hidden card: sixteen ``None`` (R2.4).
 NO_HIDDEN: Final[tuple[Card | None, ...]] = (None,) * 16
 
-
-def _row_mask(row: tuple[Legend, ...]) -> int:
-    """The Legends of a legend row, as a mask (bit i for the i-th Legend)."""
-    mask = 0
-    for legend in row:
-        mask |= _LEGEND_BITS[legend]
-    return mask
+_set: Final = object.__setattr__
+_new: Final = object.__new__
 
 
-# The engine builds one state per decision, with ``_make_state``: a new instance whose slots
-# are set through their descriptors, skipping ``__init__`` and the frozen ``__setattr__``
-# (a quarter faster than ``GameState(...)``). It takes the row's mask from the caller,
-# who computes it with ``_row_mask`` when the row changes and passes it on otherwise.
-_SETTERS: Final = {a.name: getattr(GameState, a.name).__set__ for a in attrs.fields(GameState)}
-_set_ruleset: Final = _SETTERS["ruleset"]
-_set_seed: Final = _SETTERS["seed"]
-_set_first_player: Final = _SETTERS["first_player"]
-_set_players: Final = _SETTERS["players"]
-_set_current_player: Final = _SETTERS["current_player"]
-_set_phase: Final = _SETTERS["phase"]
-_set_turn: Final = _SETTERS["turn"]
-_set_draw_pile: Final = _SETTERS["draw_pile"]
-_set_discard_pile: Final = _SETTERS["discard_pile"]
-_set_legend_row: Final = _SETTERS["legend_row"]
-_set_legend_deck: Final = _SETTERS["legend_deck"]
-_set_hidden: Final = _SETTERS["hidden"]
-_set_drawn: Final = _SETTERS["drawn"]
-_set_claimed_this_turn: Final = _SETTERS["claimed_this_turn"]
-_set_reshuffles: Final = _SETTERS["reshuffles"]
-_set_row: Final = _SETTERS["_row"]
+class Keep(enum.Enum):
+    """The default of each field of [`successor`][drako_rules.game.state.successor]: keep it."""
+
+    KEEP = "keep"
 
 
-def _make_state(
-    ruleset: Ruleset,
-    seed: int,
-    first_player: int,
-    players: tuple[PlayerState, ...],
-    current_player: int,
-    phase: Phase,
-    turn: int,
-    draw_pile: tuple[Card, ...],
-    discard_pile: tuple[Card, ...],
-    legend_row: tuple[Legend, ...],
-    legend_deck: tuple[Legend, ...],
-    hidden: tuple[tuple[Card | None, ...], ...],
-    drawn: Card | None,
-    claimed_this_turn: bool,
-    reshuffles: int,
-    row: int,
+#: The one value of [`Keep`][drako_rules.game.state.Keep]: a field of
+#: [`successor`][drako_rules.game.state.successor] left as it is.
+KEEP: Final = Keep.KEEP
+
+
+def successor(
+    state: GameState,
+    *,
+    players: tuple[PlayerState, ...] | Keep = KEEP,
+    current_player: int | Keep = KEEP,
+    phase: Phase | Keep = KEEP,
+    turn: int | Keep = KEEP,
+    draw_pile: tuple[Card, ...] | Keep = KEEP,
+    discard_pile: tuple[Card, ...] | Keep = KEEP,
+    legend_row: tuple[Legend, ...] | Keep = KEEP,
+    legend_deck: tuple[Legend, ...] | Keep = KEEP,
+    hidden: tuple[tuple[Card | None, ...], ...] | Keep = KEEP,
+    drawn: Card | Keep | None = KEEP,
+    claimed_this_turn: bool | Keep = KEEP,
+    reshuffles: int | Keep = KEEP,
+    row_mask: int | Keep = KEEP,
+    met_masks: tuple[int, ...] | Keep = KEEP,
 ) -> GameState:
-    """``GameState(...)`` for the engine, with ``row == _row_mask(legend_row)`` given."""
-    state = _new(GameState)
-    _set_ruleset(state, ruleset)
-    _set_seed(state, seed)
-    _set_first_player(state, first_player)
-    _set_players(state, players)
-    _set_current_player(state, current_player)
-    _set_phase(state, phase)
-    _set_turn(state, turn)
-    _set_draw_pile(state, draw_pile)
-    _set_discard_pile(state, discard_pile)
-    _set_legend_row(state, legend_row)
-    _set_legend_deck(state, legend_deck)
-    _set_hidden(state, hidden)
-    _set_drawn(state, drawn)
-    _set_claimed_this_turn(state, claimed_this_turn)
-    _set_reshuffles(state, reshuffles)
-    _set_row(state, row)
-    return state
+    """``attrs.evolve(state, field=value, ...)`` for the engine: the state with the named
+    fields changed and every other shared, built without ``__init__``.
+
+    The engine has checked every value, so nothing is checked again; the derived masks
+    are the caller's to keep true: ``row_mask`` changes with ``legend_row``, and
+    ``met_masks`` with the Kingdoms of ``players`` (``legends_mask`` in the game's ruleset).
+    Each slot is filled through its descriptor, from the argument or from ``state``;
+    keyword-only parameters cost no dictionary, and slots keep every later read of a field
+    at its fastest (the engine reads a dozen per decision).
+    """
+    s = state
+    new = _new(GameState)
+    _set_ruleset(new, s.ruleset)
+    _set_seed(new, s.seed)
+    _set_first_player(new, s.first_player)
+    _set_players(new, s.players if players is KEEP else players)
+    _set_current_player(new, s.current_player if current_player is KEEP else current_player)
+    _set_phase(new, s.phase if phase is KEEP else phase)
+    _set_turn(new, s.turn if turn is KEEP else turn)
+    _set_draw_pile(new, s.draw_pile if draw_pile is KEEP else draw_pile)
+    _set_discard_pile(new, s.discard_pile if discard_pile is KEEP else discard_pile)
+    _set_legend_row(new, s.legend_row if legend_row is KEEP else legend_row)
+    _set_legend_deck(new, s.legend_deck if legend_deck is KEEP else legend_deck)
+    _set_hidden(new, s.hidden if hidden is KEEP else hidden)
+    _set_drawn(new, s.drawn if drawn is KEEP else drawn)
+    claimed = s.claimed_this_turn if claimed_this_turn is KEEP else claimed_this_turn
+    _set_claimed_this_turn(new, claimed)
+    _set_reshuffles(new, s.reshuffles if reshuffles is KEEP else reshuffles)
+    _set_row_mask(new, s.row_mask if row_mask is KEEP else row_mask)
+    _set_met_masks(new, s.met_masks if met_masks is KEEP else met_masks)
+    return new
+
+
+_SLOT: Final = {a.name: getattr(GameState, a.name).__set__ for a in attrs.fields(GameState)}
+_set_ruleset: Final = _SLOT["ruleset"]
+_set_seed: Final = _SLOT["seed"]
+_set_first_player: Final = _SLOT["first_player"]
+_set_players: Final = _SLOT["players"]
+_set_current_player: Final = _SLOT["current_player"]
+_set_phase: Final = _SLOT["phase"]
+_set_turn: Final = _SLOT["turn"]
+_set_draw_pile: Final = _SLOT["draw_pile"]
+_set_discard_pile: Final = _SLOT["discard_pile"]
+_set_legend_row: Final = _SLOT["legend_row"]
+_set_legend_deck: Final = _SLOT["legend_deck"]
+_set_hidden: Final = _SLOT["hidden"]
+_set_drawn: Final = _SLOT["drawn"]
+_set_claimed_this_turn: Final = _SLOT["claimed_this_turn"]
+_set_reshuffles: Final = _SLOT["reshuffles"]
+_set_row_mask: Final = _SLOT["row_mask"]
+_set_met_masks: Final = _SLOT["met_masks"]

@@ -36,14 +36,20 @@ Rulings on the corners of R3, R6 and R7 (each is also tested):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, NoReturn
+from typing import Final, NoReturn, TypeVar
 
-from drako_rules.cards import Card, Legend
+from drako_rules.bitboard import (
+    ALL,
+    CENTRE_CELLS,
+    CODE_OF_LETTER,
+    LEGEND_BIT_OF_ID,
+    UNEXPLORED,
+    legend_mask,
+)
+from drako_rules.cards import Card
 from drako_rules.errors import GameError, IllegalMoveError, InvalidMoveError, expect
 from drako_rules.game.moves import (
-    ACTION_SPACE_SIZE,
     ARRANGE_MOVES,
-    CENTRE,
     CLAIM_MOVES,
     DRAW,
     END,
@@ -59,30 +65,21 @@ from drako_rules.game.moves import (
     Reveal,
     Take,
 )
-from drako_rules.game.setup import _shuffle, reshuffle_rng
-from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState, _make_state, _row_mask
-from drako_rules.kingdom import UNEXPLORED_CODE, Kingdom, Position
+from drako_rules.game.setup import reshuffle_rng, shuffle
+from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState, player_state, successor
+from drako_rules.kingdom import Kingdom, Position
+from drako_rules.legends import legends_mask
 from drako_rules.scoring import Ranking, ScoreSheet, ranking, score
-
-if TYPE_CHECKING:  # views.py builds on this module: the type only, for the annotation
-    from drako_rules.game.views import PlayerView
 
 __all__ = [
     "apply_move",
     "final_ranking",
     "final_scores",
-    "legal_action_mask",
     "legal_moves",
 ]
 
-_ALL: Final = 0xFFFF
 _DRAGON: Final = Card.DRAGON.index
 _PORTAL: Final = Card.PORTAL.index
-# Keyed by the enum's plain ``_value_`` (the letter or id): a str key hashes at C speed,
-# an Enum member's hash is a Python call, and these lookups are on the hot path.
-_CODE: Final[dict[str, int]] = {card._value_: card.index for card in Card}
-_LEGEND_BIT: Final[dict[str, int]] = {legend._value_: 1 << i for i, legend in enumerate(Legend)}
-_CENTRE_CELLS: Final = tuple(p.index for p in CENTRE)
 
 _BEFORE: Final = Phase.BEFORE_CARD
 _DRAWN: Final = Phase.DRAWN
@@ -90,6 +87,8 @@ _AFTER: Final = Phase.AFTER_CARD
 _OVER: Final = Phase.OVER
 _ARRANGE: Final = Phase.ARRANGE
 _END_ONLY: Final[tuple[Move, ...]] = (END,)
+
+T = TypeVar("T")
 
 
 # --- small tables, filled on demand ------------------------------------------------------
@@ -122,9 +121,8 @@ _reveals: Final = _by_mask(REVEAL_MOVES)
 _claims_of_mask: dict[int, tuple[Move, ...]] = {}
 
 
-def _claims(state: GameState, player: PlayerState) -> tuple[Move, ...]:
-    """The Legends of the row that ``player``'s Kingdom meets, as Claim moves in id order (R6.1)."""
-    mask = player._met & state._row
+def _claims(mask: int) -> tuple[Move, ...]:
+    """The Legends of the mask ``mask`` (met and in the row), as Claim moves in id order (R6.1)."""
     if not mask:
         return ()
     claims = _claims_of_mask.get(mask)
@@ -141,8 +139,8 @@ def _open_cells(kingdom: Kingdom, card: Card) -> int:
     Not a revealed Dragon or Portal (R3.4b), nor a revealed card of the same kind
     (R3.4c); any Unexplored Land (R3.4d).
     """
-    masks = kingdom._masks
-    return _ALL & ~(masks[_DRAGON] | masks[_PORTAL] | masks[_CODE[card._value_]])
+    masks = kingdom.masks
+    return ALL & ~(masks[_DRAGON] | masks[_PORTAL] | masks[CODE_OF_LETTER[card._value_]])
 
 
 # --- legal moves -----------------------------------------------------------------------------
@@ -173,60 +171,29 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     isinstance(state, GameState) or expect(state, GameState, "a GameState", "see new_game")
     phase = state.phase
     if phase is _BEFORE:
-        player = state.players[state.current_player]
+        seat = state.current_player
         discard = state.discard_pile
-        open_cells = _open_cells(player.kingdom, discard[-1])
+        open_cells = _open_cells(state.players[seat].kingdom, discard[-1])
         # R3.5: drawing is possible unless the draw pile is empty and the discard pile
         # holds a single card.
         if state.draw_pile or len(discard) > 1:
             moves = _takes_and_draw(open_cells)
         else:
             moves = _takes(open_cells)
-        if not state.claimed_this_turn and player._met & state._row:
-            return _claims(state, player) + moves
+        if not state.claimed_this_turn:
+            claimable = state.met_masks[seat] & state.row_mask
+            if claimable:
+                return _claims(claimable) + moves
         return moves
     if phase is _DRAWN:
         kingdom = state.players[state.current_player].kingdom
         assert state.drawn is not None
-        return _places(_open_cells(kingdom, state.drawn)) + _reveals(
-            kingdom._masks[UNEXPLORED_CODE]
-        )
+        return _places(_open_cells(kingdom, state.drawn)) + _reveals(kingdom.masks[UNEXPLORED])
     if phase is _AFTER:
-        return _claims(state, state.players[state.current_player]) + _END_ONLY
+        return _claims(state.met_masks[state.current_player] & state.row_mask) + _END_ONLY
     if phase is _ARRANGE:
         return ARRANGE_MOVES
     return ()
-
-
-def legal_action_mask(state: GameState | PlayerView) -> tuple[bool, ...]:
-    """For each action id, whether that move is legal now (length ``ACTION_SPACE_SIZE``).
-
-    Takes the whole state (a server, a simulation) or a player's
-    [`PlayerView`][drako_rules.game.views.PlayerView] (a learning agent that may only see
-    what its player sees, R8): from a view, the mask is that of the viewer's own moves, all
-    False when it is not the viewer's turn.
-
-    Examples:
-        >>> from drako_rules import new_game, player_view
-        >>> state = new_game(2, seed=1)
-        >>> mask = legal_action_mask(state)
-        >>> len(mask), sum(mask), mask[:3]
-        (89, 24, (True, True, True))
-        >>> legal_action_mask(player_view(state, 0)) == mask  # the player to move
-        True
-        >>> sum(legal_action_mask(player_view(state, 1)))  # the other: no moves
-        0
-    """
-    if isinstance(state, GameState):
-        moves = legal_moves(state)
-    else:
-        from drako_rules.game.views import PlayerView
-
-        moves = expect(state, PlayerView, "a GameState or a PlayerView", "see new_game").legal_moves
-    mask = [False] * ACTION_SPACE_SIZE
-    for move in moves:
-        mask[move.action_id] = True
-    return tuple(mask)
 
 
 # --- errors ----------------------------------------------------------------------------------
@@ -296,33 +263,13 @@ def _refuse_replace(kingdom: Kingdom, position: Position, card: Card, how: str) 
 
 
 # --- transitions -----------------------------------------------------------------------------
-# GameState is built positionally (the fastest constructor call), in field order:
-# ruleset, seed, first_player, players, current_player, phase, turn, draw_pile,
-# discard_pile, legend_row, legend_deck, hidden, drawn, claimed_this_turn, reshuffles.
+# Each builds its state with ``successor``: the fields that change, by name; the derived
+# masks change with what they derive from (``row_mask`` with the legend row, ``met_masks``
+# with a Kingdom).
 
 
-def _with_player(
-    players: tuple[PlayerState, ...], seat: int, player: PlayerState
-) -> tuple[PlayerState, ...]:
-    return (*players[:seat], player, *players[seat + 1 :])
-
-
-def _next_turn(
-    s: GameState,
-    players: tuple[PlayerState, ...],
-    draw_pile: tuple[Card, ...],
-    discard_pile: tuple[Card, ...],
-    legend_row: tuple[Legend, ...],
-    legend_deck: tuple[Legend, ...],
-    row: int,
-    hidden: tuple[tuple[Card | None, ...], ...],
-) -> GameState:
-    """The start of the next player's turn, in seat order (R2.7); ``row``: the row's mask."""
-    return _make_state(
-        s.ruleset, s.seed, s.first_player, players, (s.current_player + 1) % len(players),
-        _BEFORE, s.turn + 1, draw_pile, discard_pile, legend_row, legend_deck, hidden,
-        None, False, s.reshuffles, row,
-    )  # fmt: skip
+def _with_seat(items: tuple[T, ...], seat: int, item: T) -> tuple[T, ...]:
+    return (*items[:seat], item, *items[seat + 1 :])
 
 
 def _end_game(
@@ -347,11 +294,17 @@ def _end_game(
             )
         )
         revealed.append(PlayerState(kingdom, player.legends, player.hand))
-    return _make_state(
-        s.ruleset, s.seed, s.first_player, tuple(revealed), s.current_player, _OVER, s.turn,
-        draw_pile, discard_pile, s.legend_row, s.legend_deck, (NO_HIDDEN,) * len(players),
-        None, s.claimed_this_turn, s.reshuffles, s._row,
-    )  # fmt: skip
+    ruleset = s.ruleset
+    return successor(
+        s,
+        players=tuple(revealed),
+        phase=_OVER,
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        hidden=(NO_HIDDEN,) * len(players),
+        drawn=None,
+        met_masks=tuple(legends_mask(p.kingdom, ruleset) for p in revealed),
+    )
 
 
 def _after_card_action(
@@ -363,17 +316,35 @@ def _after_card_action(
 ) -> GameState:
     """The state after the card action of the player to move left ``kingdom`` (R3, R6.1, R7.1)."""
     seat = s.current_player
-    player = s.players[seat]._with_kingdom(kingdom)
-    players = _with_player(s.players, seat, player)
-    if kingdom.is_complete:  # R7.1: no Unexplored Land left, the game ends at once.
+    player = s.players[seat]
+    players = _with_seat(s.players, seat, player_state(kingdom, player.legends, player.hand))
+    if not kingdom.masks[UNEXPLORED]:  # R7.1: no Unexplored Land left, the game ends at once.
         return _end_game(s, players, draw_pile, discard_pile, hidden)
-    if not s.claimed_this_turn and player._met & s._row:  # R6.1: a Legend may be claimed.
-        return _make_state(
-            s.ruleset, s.seed, s.first_player, players, seat, _AFTER, s.turn, draw_pile,
-            discard_pile, s.legend_row, s.legend_deck, hidden, None, False, s.reshuffles, s._row,
-        )  # fmt: skip
-    return _next_turn(
-        s, players, draw_pile, discard_pile, s.legend_row, s.legend_deck, s._row, hidden
+    met = legends_mask(kingdom, s.ruleset)
+    met_masks = _with_seat(s.met_masks, seat, met)
+    if not s.claimed_this_turn and met & s.row_mask:  # R6.1: a Legend may be claimed.
+        return successor(
+            s,
+            players=players,
+            phase=_AFTER,
+            draw_pile=draw_pile,
+            discard_pile=discard_pile,
+            hidden=hidden,
+            drawn=None,
+            met_masks=met_masks,
+        )
+    return successor(  # the next player's turn, in seat order (R2.7)
+        s,
+        players=players,
+        current_player=(seat + 1) % len(players),
+        phase=_BEFORE,
+        turn=s.turn + 1,
+        draw_pile=draw_pile,
+        discard_pile=discard_pile,
+        hidden=hidden,
+        drawn=None,
+        claimed_this_turn=False,
+        met_masks=met_masks,
     )
 
 
@@ -407,20 +378,25 @@ def _arrange(s: GameState, move: Move) -> GameState:
     seat = s.current_player
     player = s.players[seat]
     cells: list[Card | None] = [None] * 16
-    for cell, index in zip(_CENTRE_CELLS, move.order, strict=True):
+    for cell, index in zip(CENTRE_CELLS, move.order, strict=True):
         cells[cell] = player.hand[index]
-    players = _with_player(s.players, seat, PlayerState(Kingdom(tuple(cells)), player.legends))
+    kingdom = Kingdom(tuple(cells))
+    players = _with_seat(s.players, seat, PlayerState(kingdom, player.legends))
+    met_masks = _with_seat(s.met_masks, seat, legends_mask(kingdom, s.ruleset))
     following = (seat + 1) % len(players)
     if following != s.first_player:
-        return _make_state(
-            s.ruleset, s.seed, s.first_player, players, following, _ARRANGE, 0, s.draw_pile,
-            s.discard_pile, s.legend_row, s.legend_deck, s.hidden, None, False, 0, s._row,
-        )  # fmt: skip
+        return successor(s, players=players, current_player=following, met_masks=met_masks)
     # R2.6: with every Kingdom arranged, one card from the draw pile starts the discard pile.
-    return _make_state(
-        s.ruleset, s.seed, s.first_player, players, following, _BEFORE, 1, s.draw_pile[:-1],
-        (s.draw_pile[-1],), s.legend_row, s.legend_deck, s.hidden, None, False, 0, s._row,
-    )  # fmt: skip
+    return successor(
+        s,
+        players=players,
+        current_player=following,
+        phase=_BEFORE,
+        turn=1,
+        draw_pile=s.draw_pile[:-1],
+        discard_pile=(s.draw_pile[-1],),
+        met_masks=met_masks,
+    )
 
 
 def _claim(s: GameState, move: Move) -> GameState:
@@ -450,7 +426,7 @@ def _claim(s: GameState, move: Move) -> GameState:
             f"{move} is not allowed: {legend} is not in the legend row (R6.1)", rule="R6.1"
         )
     player = s.players[seat]
-    if not player._met & _LEGEND_BIT[legend._value_]:
+    if not s.met_masks[seat] & LEGEND_BIT_OF_ID[legend._value_]:
         raise IllegalMoveError(
             f"{move} is not allowed: the revealed Kingdom {player.kingdom} of player {seat} "
             f"does not meet {legend} ({legend.requirement}) (R6.1)",
@@ -463,14 +439,28 @@ def _claim(s: GameState, move: Move) -> GameState:
         deck = deck[:-1]
     else:
         row = (*row[:slot], *row[slot + 1 :])
-    players = _with_player(s.players, seat, player._with_legend(legend))
-    mask = _row_mask(row)
+    mine = player_state(player.kingdom, (*player.legends, legend), player.hand)
+    players = _with_seat(s.players, seat, mine)
     if phase is _AFTER:  # nothing left to decide: the turn passes.
-        return _next_turn(s, players, s.draw_pile, s.discard_pile, row, deck, mask, s.hidden)
-    return _make_state(
-        s.ruleset, s.seed, s.first_player, players, seat, _BEFORE, s.turn, s.draw_pile,
-        s.discard_pile, row, deck, s.hidden, None, True, s.reshuffles, mask,
-    )  # fmt: skip
+        return successor(
+            s,
+            players=players,
+            current_player=(seat + 1) % len(players),
+            phase=_BEFORE,
+            turn=s.turn + 1,
+            legend_row=row,
+            legend_deck=deck,
+            claimed_this_turn=False,
+            row_mask=legend_mask(row),
+        )
+    return successor(
+        s,
+        players=players,
+        legend_row=row,
+        legend_deck=deck,
+        claimed_this_turn=True,
+        row_mask=legend_mask(row),
+    )
 
 
 def _take(s: GameState, move: Move) -> GameState:
@@ -496,13 +486,16 @@ def _draw(s: GameState, move: Move) -> GameState:
             )
         # R3.5: the discard pile except its top card becomes the new draw pile, shuffled.
         pile = list(discard[:-1])
-        _shuffle(reshuffle_rng(s.seed, reshuffles), pile)
+        shuffle(reshuffle_rng(s.seed, reshuffles), pile)
         draw, discard, reshuffles = tuple(pile), discard[-1:], reshuffles + 1
-    return _make_state(
-        s.ruleset, s.seed, s.first_player, s.players, s.current_player, _DRAWN, s.turn,
-        draw[:-1], discard, s.legend_row, s.legend_deck, s.hidden, draw[-1],
-        s.claimed_this_turn, reshuffles, s._row,
-    )  # fmt: skip
+    return successor(
+        s,
+        phase=_DRAWN,
+        draw_pile=draw[:-1],
+        discard_pile=discard,
+        drawn=draw[-1],
+        reshuffles=reshuffles,
+    )
 
 
 def _place(s: GameState, move: Move) -> GameState:
@@ -544,8 +537,12 @@ def _end(s: GameState, move: Move) -> GameState:
     """R6.1: end the turn after the card action without claiming a Legend."""
     if s.phase is not _AFTER:
         _out_of_turn(s, move)
-    return _next_turn(
-        s, s.players, s.draw_pile, s.discard_pile, s.legend_row, s.legend_deck, s._row, s.hidden
+    return successor(
+        s,
+        current_player=(s.current_player + 1) % len(s.players),
+        phase=_BEFORE,
+        turn=s.turn + 1,
+        claimed_this_turn=False,
     )
 
 

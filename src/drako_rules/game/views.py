@@ -18,12 +18,12 @@ import attrs
 
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import expect
-from drako_rules.game.moves import Move
+from drako_rules.game.moves import ACTION_SPACE_SIZE, Move
 from drako_rules.game.setup import check_seat
 from drako_rules.game.state import GameState, Phase, PlayerState
 from drako_rules.game.transitions import legal_moves
 
-__all__ = ["PlayerView", "player_view"]
+__all__ = ["PlayerView", "legal_action_mask", "player_view"]
 
 
 @attrs.frozen
@@ -115,3 +115,32 @@ def player_view(state: GameState, player: int) -> PlayerView:
         state.claimed_this_turn,
         legal_moves(state) if mine else (),
     )
+
+
+def legal_action_mask(state: GameState | PlayerView) -> tuple[bool, ...]:
+    """For each action id, whether that move is legal now (length ``ACTION_SPACE_SIZE``).
+
+    Takes the whole state (a server, a simulation) or a player's
+    [`PlayerView`][drako_rules.game.views.PlayerView] (a learning agent that may only see
+    what its player sees, R8): from a view, the mask is that of the viewer's own moves, all
+    False when it is not the viewer's turn.
+
+    Examples:
+        >>> from drako_rules import new_game, player_view
+        >>> state = new_game(2, seed=1)
+        >>> mask = legal_action_mask(state)
+        >>> len(mask), sum(mask), mask[:3]
+        (89, 24, (True, True, True))
+        >>> legal_action_mask(player_view(state, 0)) == mask  # the player to move
+        True
+        >>> sum(legal_action_mask(player_view(state, 1)))  # the other: no moves
+        0
+    """
+    if isinstance(state, GameState):
+        moves = legal_moves(state)
+    else:
+        moves = expect(state, PlayerView, "a GameState or a PlayerView", "see new_game").legal_moves
+    mask = [False] * ACTION_SPACE_SIZE
+    for move in moves:
+        mask[move.action_id] = True
+    return tuple(mask)

@@ -1,0 +1,106 @@
+"""The package root: the rules core and the engine, importable from ``drako_rules`` alone,
+without the checker, the pictures, the CLI or their dependencies."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import drako_rules
+
+#: The names the first issues promised at the package root.
+CONTRACT = [
+    "Card",
+    "Legend",
+    "Position",
+    "Kingdom",
+    "Ruleset",
+    "POCKET",
+    "CLASSIC",
+    "ScoreSheet",
+    "score",
+    "legends_met",
+    "connections",
+    "rank",
+    "ranking",
+    "new_game",
+    "legal_moves",
+    "apply_move",
+    "GameState",
+    "PlayerState",
+    "Move",
+    "Arrange",
+    "Claim",
+    "Draw",
+    "End",
+    "Place",
+    "Reveal",
+    "Take",
+    "player_view",
+    "PlayerView",
+    "final_scores",
+    "final_ranking",
+    "GameRecord",
+    "replay",
+    "record_to_json",
+    "record_from_json",
+    "state_to_json",
+    "state_from_json",
+    "view_to_json",
+    "view_from_json",
+    "save_record",
+    "load_record",
+    "play_random_game",
+    "DrakoError",
+    "NotationError",
+    "ScoringError",
+    "GameError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "RecordError",
+    "RulesetError",
+    "PlayerCountError",
+]
+
+
+def test_contract_names_are_exported_from_the_root() -> None:
+    """Every contract name is in ``drako_rules.__all__`` and importable from the root."""
+    for name in CONTRACT:
+        assert name in drako_rules.__all__, name
+        assert getattr(drako_rules, name) is not None
+
+
+def test_importing_the_root_loads_nothing_heavy() -> None:
+    """``import drako_rules`` loads neither the checker, the pictures nor the CLI, nor cattrs,
+    tomllib or importlib.metadata, and ``__version__`` needs no package metadata either."""
+    probe = (
+        "import sys, drako_rules\n"
+        "heavy = ('drako_rules.checker', 'drako_rules.svg', 'drako_rules.cli', "
+        "'drako_rules.serialization', 'cattrs', 'tomllib', 'importlib.metadata')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+        "v = drako_rules.__version__\n"
+        "print('importlib.metadata' in sys.modules, isinstance(v, str) and bool(v))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.split("\n")[:2] == ["[]", "False True"], done.stdout + done.stderr
+
+
+def test_every_submodule_imports_first() -> None:
+    """Each module imports on its own in a fresh interpreter: no import circle needs a
+    particular order (serialization before the game package, views before transitions)."""
+    modules = [
+        "bitboard", "cards", "kingdom", "connections", "rulesets", "scoring", "legends",
+        "serialization", "game.moves", "game.state", "game.setup", "game.transitions",
+        "game.views", "game.records", "game.players", "checker", "svg", "cli", "version",
+    ]  # fmt: skip
+    for module in modules:
+        done = subprocess.run(
+            [sys.executable, "-c", f"import drako_rules.{module}"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == 0, module + done.stderr
