@@ -87,6 +87,7 @@ from drako_rules.game import (
     record_from_json,
     record_to_json,
     replay,
+    sample_state,
     save_record,
     state_from_json,
     state_to_json,
@@ -95,6 +96,7 @@ from drako_rules.game import (
 )
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
 from drako_rules.legends import legends_met
+from drako_rules.players import GreedyPlayer, SearchPlayer
 from drako_rules.rulesets import CLASSIC, POCKET, RULES_VERSION, Ruleset, get_ruleset
 from drako_rules.scoring import (
     Category,
@@ -138,6 +140,7 @@ __all__ = [
     "GameRecord",
     "GameReport",
     "GameState",
+    "GreedyPlayer",
     "IllegalMoveError",
     "InvalidGameError",
     "InvalidMoveError",
@@ -168,6 +171,7 @@ __all__ = [
     "ScoreLine",
     "ScoreSheet",
     "ScoringError",
+    "SearchPlayer",
     "Take",
     "TieBreak",
     "__version__",
@@ -200,6 +204,7 @@ __all__ = [
     "record_from_json",
     "record_to_json",
     "replay",
+    "sample_state",
     "save_record",
     "score",
     "state_from_json",

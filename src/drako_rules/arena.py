@@ -36,7 +36,7 @@ from typing import Final, TypeAlias, TypeVar
 
 import attrs
 
-from drako_rules.errors import DrakoError, GameError, IllegalMoveError
+from drako_rules.errors import DrakoError, IllegalMoveError
 from drako_rules.game import (
     GameState,
     Move,
@@ -552,9 +552,7 @@ def bradley_terry(
         new = []
         for i in range(n):
             total = sum(w[i])
-            denominator = sum(
-                games[i][j] / (strength[i] + strength[j]) for j in range(n) if j != i
-            )
+            denominator = sum(games[i][j] / (strength[i] + strength[j]) for j in range(n) if j != i)
             new.append(total / denominator if denominator > 0 and total > 0 else strength[i])
         mean_log = sum(math.log(s) for s in new) / n
         new = [s / math.exp(mean_log) for s in new]
@@ -736,9 +734,7 @@ class ArenaResult:
         return "\n".join(lines)
 
 
-def summarize(
-    players: Sequence[str], results: Sequence[GameResult]
-) -> tuple[PlayerSummary, ...]:
+def summarize(players: Sequence[str], results: Sequence[GameResult]) -> tuple[PlayerSummary, ...]:
     """The per-player summary of finished arena games (see
     [`PlayerSummary`][drako_rules.arena.PlayerSummary])."""
     n = len(players)

@@ -28,6 +28,7 @@ _NO_HIDDEN: Final[tuple[Card | None, ...]] = (None,) * 16
 _SEED_BITS: Final = 63
 
 
+# --8<-- [start:unseen]
 def unseen_cards(view: PlayerView) -> Counter[Card]:
     """How many Kingdom cards of each kind the viewer of ``view`` has not seen (R1.2–R1.3, R8).
 
@@ -55,6 +56,9 @@ def unseen_cards(view: PlayerView) -> Counter[Card]:
     if any(n < 0 for n in unseen.values()):
         raise GameError("the view shows more cards of a kind than the deck holds (R1.3)")
     return +unseen
+
+
+# --8<-- [end:unseen]
 
 
 def unseen_legends(view: PlayerView) -> tuple[Legend, ...]:

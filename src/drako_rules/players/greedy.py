@@ -47,10 +47,6 @@ ALL_POSITIONS: Final = tuple(Position(row, col) for row in range(4) for col in r
 
 
 # --8<-- [start:seen]
-# What it has not seen comes from the view alone:
-# drako_rules.game.sampling.unseen_cards (R1.3, R8).
-
-
 @functools.lru_cache(maxsize=1 << 16)
 def points(kingdom: Kingdom, ruleset: str) -> int:
     """The score of the revealed cards of ``kingdom`` (R5); Unexplored Lands are blank (R4.6)."""

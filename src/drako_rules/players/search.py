@@ -55,7 +55,7 @@ __all__ = ["DEFAULT_ITERATIONS", "RolloutPolicy", "SearchPlayer", "state_leads"]
 
 #: The default number of iterations per decision: calibrated to stay under 0.5 s per
 #: decision on one core of the 2-core reference machine (see the "Players and the arena" page).
-DEFAULT_ITERATIONS: Final = 1000
+DEFAULT_ITERATIONS: Final = 2000
 
 #: How the moves between a new leaf and its valuation are chosen.
 RolloutPolicy = Literal["quick", "greedy", "random"]
@@ -161,9 +161,9 @@ def quick_move(state: GameState) -> Move:
             g = _gain(kingdom, ruleset, move.position.index, card, now)
             if g > gain:
                 best, gain = move, g
-        elif isinstance(move, Draw):
-            fallback = move
-        elif isinstance(move, Reveal) and not isinstance(fallback, Reveal):
+        elif isinstance(move, Draw) or (
+            isinstance(move, Reveal) and not isinstance(fallback, Reveal)
+        ):
             fallback = move
     return best if best is not None else fallback
 
@@ -279,7 +279,9 @@ class SearchPlayer:
             self._iterate(root, sample_state(view, self.rng))
             self.last_iterations = i + 1
         edges = root.edges
-        return max(moves, key=lambda m: (edges[m].visits, edges[m].value) if m in edges else (-1, 0))
+        return max(
+            moves, key=lambda m: (edges[m].visits, edges[m].value) if m in edges else (-1, 0)
+        )
 
     def _iterate(self, root: _Node, state: GameState) -> None:
         """One iteration: select and expand in the tree, value the leaf, back the values up."""

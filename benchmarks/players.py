@@ -1,0 +1,163 @@
+"""Measure the players: SearchPlayer's strength and time per decision, and the arena's speed-up.
+
+Not a test: it prints figures for the "Players and the arena" page (docs/players.md).
+Every game is seeded, so the win counts are the same on any machine; times differ.
+
+    python -m benchmarks.players strength --workers 2     # the strength figures (long)
+    python -m benchmarks.players decision                 # CPU seconds per decision
+    python -m benchmarks.players speedup --games 2000     # 1 worker against 2
+    python -m benchmarks.players batches                  # scheduling overhead of batches
+    python -m benchmarks.players seats --games 200000     # seat shares of random games
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+
+from drako_rules import GreedyPlayer, Move, PlayerView, SearchPlayer, play_game
+from drako_rules.arena import run_arena, simulate
+from drako_rules.players.search import DEFAULT_ITERATIONS
+
+#: The strength matches: (players, games), the search player always the first spec.
+MATCHES = (
+    (("search", "greedy"), 200),
+    (("search", "random"), 100),
+    (("search", "greedy", "greedy"), 60),
+    (("search", "greedy", "greedy", "greedy"), 80),
+)
+
+
+def strength(workers: int, seed: int, scale: float) -> None:
+    """Play the matches of MATCHES (game counts times ``scale``) and print each table."""
+    for specs, games in MATCHES:
+        n = max(len(specs), round(games * scale) // len(specs) * len(specs))
+        start = time.perf_counter()
+        result = run_arena(list(specs), n, seed=seed, workers=workers)
+        elapsed = time.perf_counter() - start
+        print(result.table())
+        print(f"({elapsed:.0f} s wall clock on {workers} workers)")
+        print(json.dumps(result.to_json()["players"][0]))
+        print(flush=True)
+
+
+def decision(games: int, iterations: int) -> None:
+    """CPU seconds per searched decision (process time: what one idle core would take)."""
+    times: list[float] = []
+    greedy = GreedyPlayer()
+    for i in range(games):
+        search = SearchPlayer(seed=i, iterations=iterations)
+
+        def timed(view: PlayerView, search: SearchPlayer = search) -> Move:
+            start = time.process_time()
+            move = search(view)
+            if search.last_iterations:
+                times.append(time.process_time() - start)
+            return move
+
+        players = [greedy, greedy]
+        players[i % 2] = timed
+        play_game(players, seed=10_000 + i)
+    times.sort()
+    print(
+        f"{iterations} iterations: {len(times)} searched decisions in {games} games; CPU s per "
+        f"decision mean {statistics.fmean(times):.3f}, median {times[len(times) // 2]:.3f}, "
+        f"95th percentile {times[int(len(times) * 0.95)]:.3f}, max {times[-1]:.3f}"
+    )
+
+
+def speedup(games: int) -> None:
+    """Wall-clock time of ``games`` random 2-player arena games on 1 and on 2 workers."""
+    timings = {}
+    results = {}
+    for workers in (1, 2, 1, 2):
+        start = time.perf_counter()
+        results[workers] = run_arena(["random", "random"], games, workers=workers)
+        timings.setdefault(workers, []).append(time.perf_counter() - start)
+    assert results[1] == results[2]
+    one, two = min(timings[1]), min(timings[2])
+    print(
+        f"{games} random 2-player games: 1 worker {one:.2f} s, 2 workers {two:.2f} s "
+        f"(best of 2 each), speed-up {one / two:.2f}x; results identical"
+    )
+    start = time.perf_counter()
+    simulate(2, games, workers=1)
+    sim_one = time.perf_counter() - start
+    start = time.perf_counter()
+    simulate(2, games, workers=2)
+    sim_two = time.perf_counter() - start
+    print(f"simulate {games}: 1 worker {sim_one:.2f} s, 2 workers {sim_two:.2f} s")
+
+
+def batches(games: int) -> None:
+    """Scheduling overhead: a 1-process pool with batches of 1 and the default, against
+    the same games played in this process."""
+    start = time.perf_counter()
+    run_arena(["random", "random"], games, workers=1)
+    serial = time.perf_counter() - start
+    from concurrent.futures import ProcessPoolExecutor
+
+    for size in (1, None):
+        with ProcessPoolExecutor(1) as pool:
+            pool.submit(int).result()  # start the worker first
+            start = time.perf_counter()
+            run_arena(["random", "random"], games, executor=pool, batch_size=size)
+            pooled = time.perf_counter() - start
+        label = "batches of 1" if size is None and False else f"batch size {size or 'default'}"
+        print(
+            f"{games} games: in-process {serial:.2f} s; 1-worker pool, {label}: {pooled:.2f} s "
+            f"(overhead {(pooled - serial) / serial:+.1%}, {serial / games * 1000:.2f} ms a game)"
+        )
+
+
+def seats(games: int, workers: int, players: int) -> None:
+    """Per-seat win shares of random games, with intervals and the chi-square test."""
+    start = time.perf_counter()
+    result = simulate(players, games, workers=workers)
+    elapsed = time.perf_counter() - start
+    for seat in result.seats:
+        print(f"seat {seat.seat}: {seat.share:.2%} of wins (95% CI {seat.low:.2%}–{seat.high:.2%})")
+    print(
+        f"chi-square {result.seat_chi_square:.1f} on {players - 1} df, p = {result.seat_p_value:.3g}; "
+        f"{games} games in {elapsed:.0f} s on {workers} workers"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    p = sub.add_parser("strength")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--scale", type=float, default=1.0, help="multiply the game counts")
+    p = sub.add_parser("decision")
+    p.add_argument("--games", type=int, default=6)
+    p.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    p = sub.add_parser("speedup")
+    p.add_argument("--games", type=int, default=2000)
+    p = sub.add_parser("batches")
+    p.add_argument("--games", type=int, default=2000)
+    p = sub.add_parser("seats")
+    p.add_argument("--games", type=int, default=200_000)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--players", type=int, default=2)
+    args = parser.parse_args(argv)
+    if args.what == "strength":
+        strength(args.workers, args.seed, args.scale)
+    elif args.what == "decision":
+        decision(args.games, args.iterations)
+    elif args.what == "speedup":
+        speedup(args.games)
+    elif args.what == "batches":
+        batches(args.games)
+    else:
+        seats(args.games, args.workers, args.players)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
