@@ -107,7 +107,7 @@ def batches(games: int) -> None:
             start = time.perf_counter()
             run_arena(["random", "random"], games, executor=pool, batch_size=size)
             pooled = time.perf_counter() - start
-        label = "batches of 1" if size is None and False else f"batch size {size or 'default'}"
+        label = f"batch size {size or 'default'}"
         print(
             f"{games} games: in-process {serial:.2f} s; 1-worker pool, {label}: {pooled:.2f} s "
             f"(overhead {(pooled - serial) / serial:+.1%}, {serial / games * 1000:.2f} ms a game)"

@@ -514,6 +514,8 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
         pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
         a[col], a[pivot] = a[pivot], a[col]
         p = a[col][col]
+        if abs(p) < 1e-12:
+            raise ZeroDivisionError("singular")
         for r in range(n):
             if r != col:
                 f = a[r][col] / p
@@ -575,9 +577,15 @@ def bradley_terry(
     ratings = []
     for i in range(n):
         unit = [1.0 if k == i else 0.0 for k in range(n)]
-        column = _solve(shifted, unit)
-        variance = max(0.0, column[i] - 1.0 / n)
-        half = Z95 * math.sqrt(variance) * _ELO
+        if not any(games[i]):
+            half = math.inf  # a player who met no one: nothing is known of it
+        else:
+            try:
+                column = _solve(shifted, unit)
+            except ZeroDivisionError:
+                half = math.inf
+            else:
+                half = Z95 * math.sqrt(max(0.0, column[i] - 1.0 / n)) * _ELO
         elo = theta[i] * _ELO
         ratings.append(Rating(elo, elo - half, elo + half))
     return tuple(ratings)
@@ -696,7 +704,7 @@ class ArenaResult:
                         for x in s.seats
                     ],
                     "elo": round(s.rating.elo, 1),
-                    "elo_interval": [round(s.rating.low, 1), round(s.rating.high, 1)],
+                    "elo_interval": [_finite(s.rating.low), _finite(s.rating.high)],
                 }
                 for s in self.summaries
             ],
@@ -732,6 +740,11 @@ class ArenaResult:
             )
         lines.extend(f"failed: {f}" for f in self.failures)
         return "\n".join(lines)
+
+
+def _finite(x: float) -> float | None:
+    """``x`` rounded for JSON, or None when it is infinite (nothing known)."""
+    return round(x, 1) if math.isfinite(x) else None
 
 
 def summarize(players: Sequence[str], results: Sequence[GameResult]) -> tuple[PlayerSummary, ...]:

@@ -69,9 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="a player slower than this on one move fails its game (default 60)",
     )
-    parser.add_argument(
-        "--ruleset", default="pocket", help="pocket (default) or classic (R9)"
-    )
+    parser.add_argument("--ruleset", default="pocket", help="pocket (default) or classic (R9)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
 

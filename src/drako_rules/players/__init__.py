@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from drako_rules.game import RandomPlayer
 from drako_rules.players.greedy import GreedyPlayer, greedy_move
-from drako_rules.players.search import DEFAULT_ITERATIONS, SearchPlayer, state_leads
+from drako_rules.players.search import DEFAULT_ITERATIONS, SearchPlayer, quick_move, state_leads
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -22,5 +22,6 @@ __all__ = [
     "RandomPlayer",
     "SearchPlayer",
     "greedy_move",
+    "quick_move",
     "state_leads",
 ]
