@@ -20,15 +20,15 @@ import time
 from collections.abc import Sequence
 
 from drako_rules import GreedyPlayer, Move, PlayerView, SearchPlayer, play_game
-from drako_rules.arena import run_arena, simulate
+from drako_rules.arena import GameFailure, GameResult, default_batch_size, run_arena, simulate
 from drako_rules.players.search import DEFAULT_ITERATIONS
 
 #: The strength matches: (players, games), the search player always the first spec.
 MATCHES = (
     (("search", "greedy"), 200),
-    (("search", "random"), 100),
-    (("search", "greedy", "greedy"), 60),
-    (("search", "greedy", "greedy", "greedy"), 80),
+    (("search", "random"), 20),
+    (("search", "greedy", "greedy"), 30),
+    (("search", "greedy", "greedy", "greedy"), 40),
 )
 
 
@@ -37,7 +37,12 @@ def strength(workers: int, seed: int, scale: float) -> None:
     for specs, games in MATCHES:
         n = max(len(specs), round(games * scale) // len(specs) * len(specs))
         start = time.perf_counter()
-        result = run_arena(list(specs), n, seed=seed, workers=workers)
+
+        def report(game: GameResult | GameFailure, start: float = start) -> None:
+            clock = time.perf_counter() - start
+            print(f"  game {game} after {clock:.0f} s", flush=True)
+
+        result = run_arena(list(specs), n, seed=seed, workers=workers, batch_size=1, on_game=report)
         elapsed = time.perf_counter() - start
         print(result.table())
         print(f"({elapsed:.0f} s wall clock on {workers} workers)")
@@ -94,23 +99,29 @@ def speedup(games: int) -> None:
 
 
 def batches(games: int) -> None:
-    """Scheduling overhead: a 1-process pool with batches of 1 and the default, against
-    the same games played in this process."""
-    start = time.perf_counter()
-    run_arena(["random", "random"], games, workers=1)
-    serial = time.perf_counter() - start
+    """Scheduling overhead of the pool: random games of about 1 ms (``simulate``) played in
+    this process, then by a 1-process pool with batches of 1 and with the default batches.
+    The pool's worker is started before the clock, so only scheduling is measured."""
     from concurrent.futures import ProcessPoolExecutor
 
+    start = time.process_time()
+    serial_result = simulate(2, games, workers=1)
+    serial = time.process_time() - start
+    print(
+        f"{games} random games in this process: {serial:.2f} CPU s ({serial / games * 1000:.2f} ms a game)"
+    )
     for size in (1, None):
         with ProcessPoolExecutor(1) as pool:
-            pool.submit(int).result()  # start the worker first
+            pool.submit(int).result()
             start = time.perf_counter()
-            run_arena(["random", "random"], games, executor=pool, batch_size=size)
-            pooled = time.perf_counter() - start
-        label = f"batch size {size or 'default'}"
+            result = simulate(2, games, executor=pool, batch_size=size)
+            wall = time.perf_counter() - start
+            worker_cpu = pool.submit(time.process_time).result()
+        assert result == serial_result
         print(
-            f"{games} games: in-process {serial:.2f} s; 1-worker pool, {label}: {pooled:.2f} s "
-            f"(overhead {(pooled - serial) / serial:+.1%}, {serial / games * 1000:.2f} ms a game)"
+            f"1-worker pool, batch size {size or default_batch_size(games, 1)}: worker CPU "
+            f"{worker_cpu:.2f} s, wall {wall:.2f} s; overhead against this process "
+            f"{(worker_cpu - serial) / serial:+.1%} (CPU), {(wall - serial) / serial:+.1%} (wall)"
         )
 
 

@@ -23,7 +23,7 @@ from drako_rules.arena import (
     simulate,
     wilson_interval,
 )
-from drako_rules.cli_arena import add_arguments, run
+from drako_rules.cli_arena import add_arguments, add_simulate_arguments, run, run_simulate
 
 
 def test_results_do_not_depend_on_workers_or_batches() -> None:
@@ -218,3 +218,18 @@ def test_cli_module_reports_bad_specs_and_failed_games() -> None:
     assert status == 2 and out == "" and err.count("\n") == 1 and "'nobody'" in err
     status, out, err = _cli("random", "arena_players:Raising", "--games", "6", "--workers", "1")
     assert status == 1 and "arena_players:Raising" in err and out.startswith("6 games (")
+
+
+def test_cli_simulate_prints_the_seat_shares() -> None:
+    """``simulate --games 20 --workers 1 --json`` gives 20 games whose seat shares sum to 1;
+    a bad player count is one line on stderr and status 2."""
+    parser = argparse.ArgumentParser()
+    add_simulate_arguments(parser)
+    out, err = io.StringIO(), io.StringIO()
+    args = parser.parse_args(["--games", "20", "--workers", "1", "--json"])
+    assert run_simulate(args, out, err) == 0
+    data = json.loads(out.getvalue())
+    assert data["games"] == 20 and sum(s["win_share"] for s in data["seats"]) == 1.0
+    out, err = io.StringIO(), io.StringIO()
+    assert run_simulate(parser.parse_args(["--players", "5"]), out, err) == 2
+    assert err.getvalue().count("\n") == 1 and out.getvalue() == ""

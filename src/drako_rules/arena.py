@@ -11,7 +11,7 @@ balance questions (the share of wins of each seat, with an interval).
 
 Every game is seeded by its index alone, so the results are the same whatever runs them:
 one process (``workers=1``), a process pool (``workers=N``, the default: every core), or
-any [`concurrent.futures.Executor`][concurrent.futures.Executor], such as a Dask cluster's
+any ``concurrent.futures.Executor``, such as a Dask cluster's
 (``distributed.Client(...).get_executor()``). Games travel in batches
 ([`run_batches`][drako_rules.arena.run_batches]) so that scheduling costs little even for
 games of a millisecond.
@@ -66,11 +66,15 @@ __all__ = [
     "SeatShare",
     "SimulationResult",
     "bradley_terry",
+    "chi_square_p_value",
     "default_batch_size",
+    "game_seed",
     "parse_player",
+    "player_seed",
     "run_arena",
     "run_batches",
     "simulate",
+    "summarize",
     "wilson_interval",
 ]
 
@@ -395,6 +399,7 @@ def run_batches(
     batch_size: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     timeout: float | None = None,
+    on_batch: Callable[[list[R]], None] | None = None,
 ) -> tuple[list[R], list[range]]:
     """Run ``work(argument, batch)`` over the items ``0 … total − 1`` in batches, in parallel.
 
@@ -407,7 +412,7 @@ def run_batches(
         argument: passed to every call of ``work``.
         total: how many items.
         executor: runs the batches; None: ``workers`` processes of a
-            [`ProcessPoolExecutor`][concurrent.futures.ProcessPoolExecutor] made for the
+            ``ProcessPoolExecutor`` made for the
             run (or this process alone when ``workers`` is 1).
         workers: the number of processes when no executor is given (default: every core).
         batch_size: items per batch (default:
@@ -415,6 +420,8 @@ def run_batches(
         progress: called with (items done, total) after each batch.
         timeout: seconds to wait for the whole run; the batches not back by then are
             given up (their workers cannot be stopped from here) and returned as missing.
+        on_batch: called with each batch's results as they come back (in the order they
+            finish), to save or show them before the run ends.
 
     Returns:
         The results of the batches that came back, in item order, and the batches that did
@@ -435,6 +442,8 @@ def run_batches(
     if executor is None and count == 1:
         for number, batch in enumerate(batches):
             done[number] = work(argument, batch)
+            if on_batch is not None:
+                on_batch(done[number])
             finished += len(batch)
             if progress is not None:
                 progress(finished, total)
@@ -448,6 +457,8 @@ def run_batches(
             for future in concurrent.futures.as_completed(futures, timeout=timeout):
                 number = futures[future]
                 done[number] = future.result()
+                if on_batch is not None:
+                    on_batch(done[number])
                 finished += len(batches[number])
                 if progress is not None:
                     progress(finished, total)
@@ -814,6 +825,7 @@ def run_arena(
     move_time_limit: float | None = 60.0,
     max_moves: int = MAX_MOVES,
     progress: Callable[[int, int], None] | None = None,
+    on_game: Callable[[GameResult | GameFailure], None] | None = None,
 ) -> ArenaResult:
     """Play ``games`` seeded games between ``players`` (one per seat, 2 to 4) and sum them up.
 
@@ -840,6 +852,8 @@ def run_arena(
         max_moves: a game not over after this many moves fails, naming the player to move
             (R7.4).
         progress: called with (games done, games) as batches come back.
+        on_game: called with each game's result or failure as its batch comes back (in
+            the order batches finish), so that a long run can save what it has.
 
     Raises:
         ArenaError: a bad player spec, count of players or games, or limit.
@@ -867,6 +881,7 @@ def run_arena(
         workers=workers,
         batch_size=batch_size,
         progress=progress,
+        on_batch=None if on_game is None else (lambda batch: [on_game(g) for g in batch] and None),
     )
     results = tuple(o for o in outcomes if isinstance(o, GameResult))
     failures = [o for o in outcomes if isinstance(o, GameFailure)]
@@ -996,6 +1011,62 @@ class SimulationResult:
     legends_per_player: float
     seat_chi_square: float
     seat_p_value: float
+
+    def to_json(self) -> dict[str, object]:
+        """The result as a JSON-able dict, with the keys of the ``simulate`` command's
+        summary and the seats' intervals and chi-square test added."""
+        from drako_rules.scoring import Category
+
+        return {
+            "games": self.games,
+            "players": self.players,
+            "first_seed": self.seed,
+            "ruleset": self.ruleset,
+            "rules_version": get_ruleset(self.ruleset).rules_version,
+            "moves_per_game": {
+                "mean": round(self.moves_mean, 2),
+                "min": self.moves_min,
+                "max": self.moves_max,
+            },
+            "total": {
+                "mean": round(self.total_mean, 2),
+                "stdev": round(self.total_stdev, 2),
+                "min": self.total_min,
+                "max": self.total_max,
+            },
+            "category_means": {
+                c.value: round(m, 2) for c, m in zip(Category, self.category_means, strict=True)
+            },
+            "legends_per_player": round(self.legends_per_player, 2),
+            "seats": [
+                {
+                    "seat": x.seat,
+                    "mean_total": round(t, 2),
+                    "win_share": round(x.share, 4),
+                    "interval": [round(x.low, 4), round(x.high, 4)],
+                }
+                for x, t in zip(self.seats, self.seat_mean_totals, strict=True)
+            ],
+            "seat_chi_square": round(self.seat_chi_square, 3),
+            "seat_p_value": float(f"{self.seat_p_value:.4g}"),
+        }
+
+    def table(self) -> str:
+        """The seats' shares of wins as text, one line per seat, then the test."""
+        lines = [
+            f"{self.games} random {self.players}-player games, seeds {self.seed} to "
+            f"{self.seed + self.games - 1}, {self.ruleset}"
+        ]
+        lines.extend(
+            f"seat {x.seat}: {x.share:.2%} of wins (95% CI {x.low:.2%} to {x.high:.2%}), "
+            f"mean total {t:.2f}"
+            for x, t in zip(self.seats, self.seat_mean_totals, strict=True)
+        )
+        lines.append(
+            f"equal shares? chi-square {self.seat_chi_square:.2f} on {self.players - 1} "
+            f"degrees of freedom, p = {self.seat_p_value:.3g}"
+        )
+        return "\n".join(lines)
 
 
 def chi_square_p_value(statistic: float, degrees: int) -> float:

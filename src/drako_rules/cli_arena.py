@@ -11,6 +11,12 @@ To register it in the command-line tool, give it a subparser::
     cli_arena.add_arguments(sub)
     sub.set_defaults(handler=cli_arena.run)     # run(args) returns the exit status
 
+``simulate`` gets ``--workers`` the same way: [`add_simulate_arguments`][drako_rules.cli_arena.add_simulate_arguments]
+and [`run_simulate`][drako_rules.cli_arena.run_simulate] play ``--games`` random games on
+every core with [`drako_rules.arena.simulate`][drako_rules.arena.simulate] and print the
+seats' shares of wins with intervals (``--json``: the ``simulate`` summary's keys, plus the
+intervals and the chi-square test).
+
 Exit status: 0 when every game finished; 1 when a player made some games fail (the table
 of the finished games is still printed on stdout, one line per failed game on stderr);
 2 for a bad player spec or argument (one line on stderr).
@@ -24,10 +30,18 @@ import os
 import sys
 from typing import Final, TextIO
 
-from drako_rules.arena import ArenaError, run_arena
+from drako_rules.arena import run_arena, simulate
 from drako_rules.errors import DrakoError
 
-__all__ = ["EXIT_FAILED_GAMES", "EXIT_INVALID", "EXIT_OK", "add_arguments", "run"]
+__all__ = [
+    "EXIT_FAILED_GAMES",
+    "EXIT_INVALID",
+    "EXIT_OK",
+    "add_arguments",
+    "add_simulate_arguments",
+    "run",
+    "run_simulate",
+]
 
 #: Every game finished.
 EXIT_OK: Final = 0
@@ -115,7 +129,7 @@ def run(
             move_time_limit=args.move_time_limit,
             progress=bar,
         )
-    except (ArenaError, DrakoError) as exc:
+    except DrakoError as exc:  # ArenaError included
         bar.clear()
         err.write(f"drako-rules arena: {_printable(str(exc))}\n")
         return EXIT_INVALID
@@ -127,6 +141,47 @@ def run(
     for failure in result.failures:
         err.write(f"drako-rules arena: {_printable(str(failure))}\n")
     return EXIT_OK if result.ok else EXIT_FAILED_GAMES
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of ``simulate`` (``--players --games --seed --ruleset --workers
+    --json``) to ``parser``."""
+    parser.add_argument("--players", type=int, default=2, metavar="N", help="2-4 (default 2)")
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="default 100")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="game k: seed S+k")
+    parser.add_argument("--ruleset", default="pocket", help="pocket (default) or classic (R9)")
+    parser.add_argument(
+        "--workers", type=int, default=None, metavar="N", help="worker processes (default: all)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def run_simulate(
+    args: argparse.Namespace, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
+    """Run ``simulate`` with parsed ``args``; return the exit status (0, or 2 for bad input)."""
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    bar = _Bar(err)
+    try:
+        result = simulate(
+            args.players,
+            args.games,
+            seed=args.seed,
+            ruleset=args.ruleset,
+            workers=args.workers,
+            progress=bar,
+        )
+    except DrakoError as exc:
+        bar.clear()
+        err.write(f"drako-rules simulate: {_printable(str(exc))}\n")
+        return EXIT_INVALID
+    bar.clear()
+    if args.json:
+        out.write(json.dumps(result.to_json(), indent=2, ensure_ascii=True) + "\n")
+    else:
+        out.write(result.table() + "\n")
+    return EXIT_OK
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,14 +10,20 @@ R3.3; the Legend that refilled the row, R6.2), so that a decision is never taken
 unseen card were known (no strategy fusion across draws). Every seat chooses its moves in
 the tree by UCB1 on its own value, so the opponents are modelled as searching too.
 
-A position is valued for each seat from the totals the players would have if the game
-ended there with every hidden card revealed (R7.2, R5; the sampled cards stand for the
-hidden ones): the logistic of the seat's total minus the best other total, with
-``scale`` points for one unit. A finished game is valued the same way from its final
-scores (R7.3), so a won game is worth more the larger the lead. Between the leaf and the
-valuation, ``rollout_depth`` moves of the rollout policy may be played (``"greedy"``:
-[`greedy_move`][drako_rules.players.greedy.greedy_move]; ``"random"``: uniform); the
-default, no rollout, was chosen by measurement (see the "Players and the arena" page).
+A position is valued for each seat by its *lead*: its total minus the best other total
+([`state_leads`][drako_rules.players.search.state_leads]; Legends included, R5.4). By
+default the totals are those of the revealed cards, Unexplored Lands blank (R4.6), as the
+greedy player counts them; with ``hidden=True`` the sampled hidden cards are turned over
+first, as at the end of the game (R7.2). The value backed up is the logistic of the
+change of lead from the sampled root position, with ``scale`` points for one unit: the
+root's own lead, shared by every move, is a control variate that takes the luck of the
+sample out of the comparison of moves. A finished game uses its final scores (R7.3).
+Between the new leaf and its valuation, ``rollout_depth`` moves of a rollout policy may
+be played (``"quick"``: [`quick_move`][drako_rules.players.search.quick_move], a cheap
+greedy; ``"greedy"``: [`greedy_move`][drako_rules.players.greedy.greedy_move];
+``"random"``: uniform). The default, no rollout, was chosen by measurement: rollouts cost
+about 1 ms a move, and with them the search fits too few iterations in its budget to do
+better (see the "Players and the arena" page).
 """
 
 from __future__ import annotations
@@ -55,7 +61,7 @@ __all__ = ["DEFAULT_ITERATIONS", "RolloutPolicy", "SearchPlayer", "state_leads"]
 
 #: The default number of iterations per decision: calibrated to stay under 0.5 s per
 #: decision on one core of the 2-core reference machine (see the "Players and the arena" page).
-DEFAULT_ITERATIONS: Final = 2000
+DEFAULT_ITERATIONS: Final = 1000
 
 #: How the moves between a new leaf and its valuation are chosen.
 RolloutPolicy = Literal["quick", "greedy", "random"]
@@ -205,10 +211,11 @@ class SearchPlayer:
         time_limit: if given, a time budget in seconds per decision as well: the search
             stops at whichever comes first (then moves depend on the machine's speed).
         exploration: the UCB1 constant.
-        scale: points of lead for one unit of the valuation's logistic
-            ([`state_values`][drako_rules.players.search.state_values]).
+        scale: points of lead for one unit of the valuation's logistic.
         rollout: the policy of the rollout moves.
         rollout_depth: how many moves the rollout plays before the valuation (0: none).
+        hidden: value positions with the sampled hidden cards turned over (R7.2)
+            rather than blank (R4.6).
 
     Raises:
         GameError: a budget or parameter out of range.
