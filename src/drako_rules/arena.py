@@ -813,6 +813,18 @@ def _check_games(games: object) -> int:
     return games
 
 
+def _each(
+    call: Callable[[GameResult | GameFailure], None],
+) -> Callable[[list[GameResult | GameFailure]], None]:
+    """A batch callback that calls ``call`` on each game of the batch."""
+
+    def every(batch: list[GameResult | GameFailure]) -> None:
+        for game in batch:
+            call(game)
+
+    return every
+
+
 def run_arena(
     players: Sequence[str | PlayerSpec],
     games: int,
@@ -881,7 +893,7 @@ def run_arena(
         workers=workers,
         batch_size=batch_size,
         progress=progress,
-        on_batch=None if on_game is None else (lambda batch: [on_game(g) for g in batch] and None),
+        on_batch=None if on_game is None else _each(on_game),
     )
     results = tuple(o for o in outcomes if isinstance(o, GameResult))
     failures = [o for o in outcomes if isinstance(o, GameFailure)]
