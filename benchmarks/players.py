@@ -5,6 +5,7 @@ Every game is seeded, so the win counts are the same on any machine; times diffe
 
     python -m benchmarks.players strength --workers 2     # the strength figures (long)
     python -m benchmarks.players decision                 # CPU seconds per decision
+    python -m benchmarks.players variant --options '{"hidden": true}'  # a variant, 40 games
     python -m benchmarks.players speedup --games 2000     # 1 worker against 2
     python -m benchmarks.players batches                  # scheduling overhead of batches
     python -m benchmarks.players seats --games 200000     # seat shares of random games
@@ -19,7 +20,16 @@ import sys
 import time
 from collections.abc import Sequence
 
-from drako_rules import GreedyPlayer, Move, PlayerView, SearchPlayer, play_game
+from drako_rules import (
+    GreedyPlayer,
+    Move,
+    Player,
+    PlayerView,
+    SearchPlayer,
+    final_ranking,
+    final_scores,
+    play_game,
+)
 from drako_rules.arena import GameFailure, GameResult, default_batch_size, run_arena, simulate
 from drako_rules.players.search import DEFAULT_ITERATIONS
 
@@ -46,7 +56,7 @@ def strength(workers: int, seed: int, scale: float) -> None:
         elapsed = time.perf_counter() - start
         print(result.table())
         print(f"({elapsed:.0f} s wall clock on {workers} workers)")
-        print(json.dumps(result.to_json()["players"][0]))
+        print(json.dumps(result.to_json()))
         print(flush=True)
 
 
@@ -64,7 +74,7 @@ def decision(games: int, iterations: int) -> None:
                 times.append(time.process_time() - start)
             return move
 
-        players = [greedy, greedy]
+        players: list[Player] = [greedy, greedy]
         players[i % 2] = timed
         play_game(players, seed=10_000 + i)
     times.sort()
@@ -75,9 +85,28 @@ def decision(games: int, iterations: int) -> None:
     )
 
 
+def variant(games: int, options: dict[str, object]) -> None:
+    """A quick match of a SearchPlayer variant against the greedy player: game ``i`` has seed
+    ``1000 + i`` and ``SearchPlayer(seed=i, **options)`` in seat ``i % 2``."""
+    wins = 0.0
+    margins = []
+    greedy = GreedyPlayer()
+    for i in range(games):
+        players: list[Player] = [greedy, greedy]
+        players[i % 2] = SearchPlayer(i, **options)  # type: ignore[arg-type]
+        game = play_game(players, seed=1000 + i)
+        places = final_ranking(game.state).places
+        totals = [sheet.total for sheet in final_scores(game.state)]
+        me = i % 2
+        wins += 1.0 if places[me] < places[1 - me] else 0.5 if places[me] == places[1 - me] else 0
+        margins.append(totals[me] - totals[1 - me])
+    print(f"{options}: {wins:g} wins of {games}, mean margin {statistics.fmean(margins):+.2f}")
+
+
 def speedup(games: int) -> None:
-    """Wall-clock time of ``games`` random 2-player arena games on 1 and on 2 workers."""
-    timings = {}
+    """Wall-clock time of ``games`` random 2-player arena games, and of ``2 * games`` simulated
+    random games, on 1 and on 2 workers (best of 2 each)."""
+    timings: dict[int, list[float]] = {}
     results = {}
     for workers in (1, 2, 1, 2):
         start = time.perf_counter()
@@ -89,13 +118,13 @@ def speedup(games: int) -> None:
         f"{games} random 2-player games: 1 worker {one:.2f} s, 2 workers {two:.2f} s "
         f"(best of 2 each), speed-up {one / two:.2f}x; results identical"
     )
-    start = time.perf_counter()
-    simulate(2, games, workers=1)
-    sim_one = time.perf_counter() - start
-    start = time.perf_counter()
-    simulate(2, games, workers=2)
-    sim_two = time.perf_counter() - start
-    print(f"simulate {games}: 1 worker {sim_one:.2f} s, 2 workers {sim_two:.2f} s")
+    sims: dict[int, list[float]] = {}
+    for workers in (1, 2, 1, 2):
+        start = time.perf_counter()
+        simulate(2, 2 * games, workers=workers)
+        sims.setdefault(workers, []).append(time.perf_counter() - start)
+    one, two = min(sims[1]), min(sims[2])
+    print(f"simulate {2 * games}: 1 worker {one:.2f} s, 2 workers {two:.2f} s, {one / two:.2f}x")
 
 
 def batches(games: int) -> None:
@@ -148,6 +177,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("decision")
     p.add_argument("--games", type=int, default=6)
     p.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    p = sub.add_parser("variant")
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--options", default="{}", help="SearchPlayer's keywords, as JSON")
     p = sub.add_parser("speedup")
     p.add_argument("--games", type=int, default=2000)
     p = sub.add_parser("batches")
@@ -161,6 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         strength(args.workers, args.seed, args.scale)
     elif args.what == "decision":
         decision(args.games, args.iterations)
+    elif args.what == "variant":
+        variant(args.games, json.loads(args.options))
     elif args.what == "speedup":
         speedup(args.games)
     elif args.what == "batches":

@@ -233,3 +233,10 @@ def test_cli_simulate_prints_the_seat_shares() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert run_simulate(parser.parse_args(["--players", "5"]), out, err) == 2
     assert err.getvalue().count("\n") == 1 and out.getvalue() == ""
+
+
+def test_on_game_sees_every_game_before_the_run_ends() -> None:
+    """The per-game callback receives each finished game once, the same as the result's."""
+    seen: list[object] = []
+    result = run_arena(["greedy", "random"], 6, seed=2, workers=2, on_game=seen.append)
+    assert sorted(seen, key=lambda g: g.index) == list(result.results)  # type: ignore[attr-defined]
