@@ -1,210 +1,51 @@
-"""A greedy bot for Drako: Aetherya Pocket, and how often it beats the random player.
+"""The greedy bot against the random player: how often it wins.
 
-``greedy_player`` is a *player*: given its ``PlayerView``, what its seat may see (R8),
-it returns one of ``view.legal_moves``. For each legal move it works out its score after
-the move, from its own revealed Kingdom (R5; Unexplored Lands count as blank, R4.6) plus
-its Legends, and plays the best one:
-
-- a Legend whenever one can be claimed, the one worth most points (R6.1);
-- at the start, the arrangement of the four starting cards that scores best (R2.5);
-- before taking a card, the discard pile's top onto the position where it scores best,
-  unless drawing is worth more on average (R3.1–R3.3): a draw is valued as the mean, over
-  the cards it has not seen, of the best thing it could then do with each;
-- with a drawn card, the best placement, or discarding it and revealing the Unexplored
-  Land that is worth most on average (R3.3).
-
-It never replaces a revealed card unless that raises its score. So each of its card
-actions either removes one of its Unexplored Lands or strictly raises its score, which is
-bounded: it cannot keep a game going forever (R7.1 needs the last Unexplored Land to go).
-
-Run it to play 300 seeded two-player games against ``RandomPlayer`` and print the
-result::
+The bot is [`GreedyPlayer`][drako_rules.players.greedy.GreedyPlayer], in the package
+(``drako_rules.players.greedy``): for each legal move it works out its score after the
+move from its own view (R8) and plays the best one (see the "Write a bot" tutorial).
+This script plays seeded two-player games against ``RandomPlayer`` and prints the result::
 
     python examples/greedy_bot.py             # 300 games
     python examples/greedy_bot.py --games 20  # a quick run
     python examples/greedy_bot.py --time      # also print how long the games took
+
+For matches between any players, on every core, see ``drako_rules.arena``.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import math
 import statistics
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from drako_rules import (
-    Arrange,
-    Card,
-    Claim,
-    Draw,
     GameError,
-    Kingdom,
-    Move,
-    Phase,
-    Place,
+    GreedyPlayer,
     Player,
-    PlayerView,
-    Position,
     RandomPlayer,
-    Reveal,
-    Take,
-    cards_per_kind,
     final_ranking,
     final_scores,
-    get_ruleset,
     play_game,
-    score,
 )
+from drako_rules.arena import wilson_interval
 
-#: The 2×2 centre where an arrangement puts the starting cards, in its order (R2.5).
-CENTRE = (Position(1, 1), Position(1, 2), Position(2, 1), Position(2, 2))
-#: The 16 positions of a Kingdom, row by row (R4.1).
-ALL_POSITIONS = tuple(Position(row, col) for row in range(4) for col in range(4))
-#: A guard for play_game: the rules set no limit on the length of a game (R7).
+#: The greedy player: one instance serves every seat and game (it holds no state).
+greedy_player = GreedyPlayer()
+#: A guard for play_game: the rules set no limit on the length of a game (R7.4).
 MAX_MOVES = 2000
 
-
-# --- what the bot knows ----------------------------------------------------------------------
-
-
-# --8<-- [start:seen]
-@functools.lru_cache(maxsize=1 << 16)
-def points(kingdom: Kingdom, ruleset: str) -> int:
-    """The score of the revealed cards of ``kingdom`` (R5); Unexplored Lands are blank (R4.6)."""
-    return score(kingdom, ruleset=get_ruleset(ruleset)).total
-
-
-def unseen_cards(view: PlayerView) -> Counter[Card]:
-    """How many cards of each kind the viewer has not seen (R8).
-
-    The deck holds ``cards_per_kind`` cards of each kind (R1.3); every card face up in a
-    Kingdom, a hand or the discard pile, and the card the viewer holds, is seen. The rest
-    lies in the draw pile or under an Unexplored Land, and no one knows which (R8.2).
-    """
-    seen = Counter(view.discard_pile)
-    for player in view.players:
-        seen.update(card for card in player.kingdom.cells if card is not None)
-        seen.update(player.hand)
-    if view.drawn is not None:
-        seen[view.drawn] += 1
-    per_kind = cards_per_kind(len(view.players))
-    return Counter({card: per_kind - seen[card] for card in Card if seen[card] < per_kind})
-
-
-def may_replace(old: Card | None, card: Card) -> bool:
-    """Whether ``card`` may go where ``old`` lies (R3.4b–d)."""
-    return old is None or (old is not Card.DRAGON and old is not Card.PORTAL and old is not card)
-
-
-# --8<-- [end:seen]
-
-
-# --- the value of each decision ----------------------------------------------------------------
-
-
-# --8<-- [start:values]
-def placement_value(kingdom: Kingdom, ruleset: str, position: Position, card: Card) -> float:
-    """The score after putting ``card`` on ``position``; minus infinity when the bot would
-    not do it: replacing a revealed card without raising the score."""
-    after = points(kingdom.replace(position, card), ruleset)
-    if kingdom.cells[position.index] is not None and after <= points(kingdom, ruleset):
-        return -math.inf
-    return after
-
-
-def reveal_value(
-    kingdom: Kingdom, ruleset: str, position: Position, unseen: Counter[Card]
-) -> float:
-    """The mean score after revealing the Unexplored Land at ``position``, over the unseen cards."""
-    total = sum(unseen.values())
-    if not total:
-        return points(kingdom, ruleset)
-    return (
-        sum(n * points(kingdom.replace(position, card), ruleset) for card, n in unseen.items())
-        / total
-    )
-
-
-def draw_value(view: PlayerView, best_reveal: float, unseen: Counter[Card]) -> float:
-    """The mean, over the cards that may be drawn, of the best use of each (R3.3).
-
-    The draw pile holds unseen cards; once it is empty, the next draw comes from the
-    discard pile but its top, reshuffled (R3.5), which the bot has seen.
-    """
-    kingdom, ruleset = view.me.kingdom, view.ruleset
-    pile = unseen if view.draw_pile_size else Counter(view.discard_pile[:-1])
-    total = sum(pile.values())
-    if not total:
-        return -math.inf
-    value = 0.0
-    for card, n in pile.items():
-        best = best_reveal
-        for position in ALL_POSITIONS:
-            if may_replace(kingdom.cells[position.index], card):
-                best = max(best, placement_value(kingdom, ruleset, position, card))
-        value += n * best
-    return value / total
-
-
-# --8<-- [end:values]
-
-
-def arranged(hand: Sequence[Card], move: Arrange) -> Kingdom:
-    """The Kingdom after the arrangement ``move`` of ``hand`` (R2.5)."""
-    kingdom = Kingdom.unexplored()
-    for position, card in zip(CENTRE, move.cards(hand), strict=True):
-        kingdom = kingdom.replace(position, card)
-    return kingdom
-
-
-# --- the player ----------------------------------------------------------------------------------
-
-
-# --8<-- [start:player]
-def greedy_player(view: PlayerView) -> Move:
-    """The legal move that leaves the viewer with the best score it can foresee (see above)."""
-    moves = view.legal_moves
-    if not moves:
-        raise GameError(f"player {view.viewer} has no move to make now")
-    claims = [move for move in moves if isinstance(move, Claim)]
-    if claims:  # R6.1: a Legend is points that no later move can take away (R6.3).
-        return max(claims, key=lambda move: move.legend.points)
-    kingdom, ruleset = view.me.kingdom, view.ruleset
-    if view.phase is Phase.ARRANGE:
-        hand = view.me.hand
-        arrangements = [move for move in moves if isinstance(move, Arrange)]
-        return max(arrangements, key=lambda move: points(arranged(hand, move), ruleset))
-    if view.phase is Phase.AFTER_CARD:
-        return moves[-1]  # nothing to claim: End
-    unseen = unseen_cards(view)
-    reveals = {
-        position: reveal_value(kingdom, ruleset, position, unseen)
-        for position in kingdom.unexplored_positions
-    }
-    values: dict[Move, float] = {}
-    for move in moves:
-        if isinstance(move, Draw):
-            values[move] = draw_value(view, max(reveals.values(), default=-math.inf), unseen)
-        elif isinstance(move, Take):
-            top = view.discard_pile[-1]
-            values[move] = placement_value(kingdom, ruleset, move.position, top)
-        elif isinstance(move, Place):
-            assert view.drawn is not None
-            values[move] = placement_value(kingdom, ruleset, move.position, view.drawn)
-        elif isinstance(move, Reveal):
-            values[move] = reveals[move.position]
-    # Ties go to the first move in legal order (Take before Draw, Place before Reveal).
-    return max(moves, key=lambda move: values.get(move, -math.inf))
-
-
-# --8<-- [end:player]
-
-
-# --- a match against the random player -----------------------------------------------------------
+__all__ = [
+    "MAX_MOVES",
+    "MatchResult",
+    "greedy_player",
+    "main",
+    "play_match",
+    "report",
+    "wilson_interval",
+]
 
 
 @dataclass(frozen=True)
@@ -255,17 +96,6 @@ def play_match(games: int, seed: int = 0, max_moves: int = MAX_MOVES) -> MatchRe
         else:
             draws += 1
     return MatchResult(games, wins, draws, losses, unfinished, tuple(totals), tuple(lengths))
-
-
-def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for ``z = 1.96``)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def report(result: MatchResult, seed: int) -> list[str]:

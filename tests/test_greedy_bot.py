@@ -22,6 +22,7 @@ from drako_rules import (
     player_view,
     score,
 )
+from drako_rules.game.sampling import unseen_cards
 from strategies import game_states
 
 
@@ -43,7 +44,7 @@ def test_unseen_cards_are_the_draw_pile_and_the_unexplored_lands(state: GameStat
     hidden.update(state.draw_pile)
     for seat in range(state.player_count):
         view = player_view(state, seat)
-        unseen = greedy_bot.unseen_cards(view)
+        unseen = unseen_cards(view)
         if state.drawn is not None and seat != state.current_player:
             # R8.3: only the drawer has seen the drawn card.
             unseen[state.drawn] -= 1

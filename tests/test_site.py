@@ -111,11 +111,19 @@ def test_no_page_of_the_built_site_shows_unrendered_markup(built_site: Path) -> 
 
 
 def test_the_bot_tutorial_shows_the_greedy_bot(built_site: Path) -> None:
-    """Step 7 of the bot tutorial renders the three included parts of examples/greedy_bot.py
+    """Step 7 of the bot tutorial renders the included parts of the greedy player
+    (src/drako_rules/players/greedy.py) and of the engine's unseen cards (game/sampling.py)
     as code (their first lines appear in the page's code)."""
     _, code = page_text(built_site / "tutorials" / "write-a-bot" / "index.html")
-    source = (Path(__file__).resolve().parent.parent / "examples" / "greedy_bot.py").read_text()
-    for part in ("seen", "values", "player"):
+    src = Path(__file__).resolve().parent.parent / "src" / "drako_rules"
+    parts = [
+        (src / "game" / "sampling.py", "unseen"),
+        (src / "players" / "greedy.py", "seen"),
+        (src / "players" / "greedy.py", "values"),
+        (src / "players" / "greedy.py", "player"),
+    ]
+    for path, part in parts:
+        source = path.read_text(encoding="utf-8")
         body = source.split(f"# --8<-- [start:{part}]\n", 1)[1].split("# --8<-- [end:", 1)[0]
         first = next(line.strip() for line in body.splitlines() if line.strip())
         assert first in code, part
@@ -124,6 +132,7 @@ def test_the_bot_tutorial_shows_the_greedy_bot(built_site: Path) -> None:
 # --- the API reference ---------------------------------------------------------------------
 
 API_PAGES = [
+    "players",
     "bitboard",
     "web",
     "env",

@@ -74,6 +74,7 @@ from drako_rules.game import (
     record_from_json,
     record_to_json,
     replay,
+    sample_state,
     save_record,
     state_from_json,
     state_to_json,
@@ -82,6 +83,7 @@ from drako_rules.game import (
 )
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
 from drako_rules.legends import legends_met
+from drako_rules.players import GreedyPlayer, SearchPlayer
 from drako_rules.rulesets import CLASSIC, POCKET, RULES_VERSION, Ruleset, get_ruleset
 from drako_rules.scoring import (
     Category,
@@ -116,6 +118,7 @@ __all__ = [
     "GameError",
     "GameRecord",
     "GameState",
+    "GreedyPlayer",
     "IllegalMoveError",
     "InvalidGameError",
     "InvalidMoveError",
@@ -141,6 +144,7 @@ __all__ = [
     "ScoreLine",
     "ScoreSheet",
     "ScoringError",
+    "SearchPlayer",
     "Take",
     "TieBreak",
     "__version__",
@@ -170,6 +174,7 @@ __all__ = [
     "record_from_json",
     "record_to_json",
     "replay",
+    "sample_state",
     "save_record",
     "score",
     "state_from_json",

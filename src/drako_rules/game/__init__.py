@@ -8,6 +8,7 @@
 | [`transitions`][drako_rules.game.transitions] | [`legal_moves`][drako_rules.game.transitions.legal_moves], [`apply_move`][drako_rules.game.transitions.apply_move] (R3, R6, R7), final scores |
 | [`views`][drako_rules.game.views] | [`player_view`][drako_rules.game.views.player_view] (R8), [`legal_action_mask`][drako_rules.game.views.legal_action_mask] |
 | [`records`][drako_rules.game.records] | [`GameRecord`][drako_rules.game.records.GameRecord], [`replay`][drako_rules.game.records.replay], JSON |
+| [`sampling`][drako_rules.game.sampling] | [`sample_state`][drako_rules.game.sampling.sample_state]: the hidden cards of a view, dealt at random (R8) |
 | [`players`][drako_rules.game.players] | [`RandomPlayer`][drako_rules.game.players.RandomPlayer], [`play_game`][drako_rules.game.players.play_game], [`play_random_game`][drako_rules.game.players.play_random_game] |
 
 Everything is re-exported from [`drako_rules`][drako_rules].
@@ -53,6 +54,7 @@ from drako_rules.game.records import (
     view_from_json,
     view_to_json,
 )
+from drako_rules.game.sampling import sample_state
 from drako_rules.game.setup import new_game
 from drako_rules.game.state import GameState, Phase, PlayerState
 from drako_rules.game.transitions import (
@@ -102,6 +104,7 @@ __all__ = [
     "record_from_json",
     "record_to_json",
     "replay",
+    "sample_state",
     "save_record",
     "state_from_json",
     "state_to_json",

@@ -1,0 +1,27 @@
+"""Players (R8): every one decides from its [`PlayerView`][drako_rules.game.views.PlayerView] only.
+
+| player | how it decides |
+|---|---|
+| [`RandomPlayer`][drako_rules.game.players.RandomPlayer] | uniformly among the legal moves (the engine's) |
+| [`GreedyPlayer`][drako_rules.players.greedy.GreedyPlayer] | the move that leaves its revealed score highest, one move ahead |
+| [`SearchPlayer`][drako_rules.players.search.SearchPlayer] | determinized Monte Carlo tree search over sampled hidden cards |
+
+Each is a [`Player`][drako_rules.game.players.Player]: a callable from a view to one of
+``view.legal_moves``. [`drako_rules.arena`][drako_rules.arena] plays them against each other.
+"""
+
+from __future__ import annotations
+
+from drako_rules.game import RandomPlayer
+from drako_rules.players.greedy import GreedyPlayer, greedy_move
+from drako_rules.players.search import DEFAULT_ITERATIONS, SearchPlayer, quick_move, state_leads
+
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "GreedyPlayer",
+    "RandomPlayer",
+    "SearchPlayer",
+    "greedy_move",
+    "quick_move",
+    "state_leads",
+]

@@ -1,0 +1,348 @@
+"""A search player (R8): [`SearchPlayer`][drako_rules.players.search.SearchPlayer], determinized Monte Carlo tree search.
+
+What a player cannot see, the kinds of the Unexplored Lands, the order of the piles and
+another player's drawn card (R8.2–R8.3), the search samples: each iteration deals a full
+state consistent with the view ([`sample_state`][drako_rules.game.sampling.sample_state]),
+walks one tree shared by all the samples, adds one move to it and values the position it
+reached. The tree alternates decisions and chance: below each move, one child per outcome
+the move revealed (the card drawn, R3.3; the card under the revealed Unexplored Land,
+R3.3; the Legend that refilled the row, R6.2), so that a decision is never taken as if an
+unseen card were known (no strategy fusion across draws). Every seat chooses its moves in
+the tree by UCB1 on its own value, so the opponents are modelled as searching too.
+
+A position is valued for each seat by its *lead*: its total minus the best other total
+([`state_leads`][drako_rules.players.search.state_leads]; Legends included, R5.4). By
+default the totals are those of the revealed cards, Unexplored Lands blank (R4.6), as the
+greedy player counts them; with ``hidden=True`` the sampled hidden cards are turned over
+first, as at the end of the game (R7.2). The value backed up is the logistic of the
+change of lead from the sampled root position, with ``scale`` points for one unit: the
+root's own lead, shared by every move, is a control variate that takes the luck of the
+sample out of the comparison of moves. A finished game uses its final scores (R7.3).
+Between the new leaf and its valuation, ``rollout_depth`` moves of a rollout policy may
+be played (``"quick"``: [`quick_move`][drako_rules.players.search.quick_move], a cheap
+greedy; ``"greedy"``: [`greedy_move`][drako_rules.players.greedy.greedy_move];
+``"random"``: uniform). The default, no rollout, was chosen by measurement: rollouts cost
+about 1 ms a move, and with them the search fits too few iterations in its budget to do
+better (see the "Players and the arena" page).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from typing import Final, Literal
+
+from drako_rules.cards import Card, Legend
+from drako_rules.errors import GameError
+from drako_rules.game import (
+    Arrange,
+    Claim,
+    Draw,
+    GameState,
+    Move,
+    Place,
+    PlayerView,
+    Reveal,
+    Take,
+    apply_move,
+    final_scores,
+    legal_moves,
+    player_view,
+)
+from drako_rules.game.sampling import sample_state
+from drako_rules.kingdom import Kingdom
+from drako_rules.players.greedy import greedy_move
+from drako_rules.rulesets import Ruleset
+from drako_rules.scoring import score
+
+__all__ = ["DEFAULT_ITERATIONS", "RolloutPolicy", "SearchPlayer", "state_leads"]
+
+#: The default number of iterations per decision: 0.149 s of CPU per decision on average
+#: (0.231 s at most) on one core of the 2-core reference machine, inside the 0.5 s budget.
+#: More iterations did not play better in small matches (see the "Players and the arena" page).
+DEFAULT_ITERATIONS: Final = 1000
+
+#: How the moves between a new leaf and its valuation are chosen.
+RolloutPolicy = Literal["quick", "greedy", "random"]
+
+_SQRT2: Final = math.sqrt(2.0)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _total(kingdom: Kingdom, legends: tuple[Legend, ...], ruleset: Ruleset) -> int:
+    """The total of ``kingdom`` with ``legends`` (R5): cached, many leaves repeat."""
+    return score(kingdom, legends, ruleset).total
+
+
+def _revealed(cells: tuple[Card | None, ...], hidden: tuple[Card | None, ...]) -> Kingdom:
+    """The Kingdom with its Unexplored Lands turned over (R7.2)."""
+    return Kingdom(tuple([c if c is not None else h for c, h in zip(cells, hidden, strict=True)]))
+
+
+def state_leads(state: GameState, hidden: bool = True) -> tuple[int, ...]:
+    """Each seat's lead in ``state``: its total minus the best other total, in points.
+
+    The totals are the players' final scores if the game ended now with every hidden card
+    revealed (R7.2, R5.1–R5.5, Legends included); a finished game uses its final scores
+    (R7.3).
+
+    Examples:
+        >>> from drako_rules import final_scores, play_random_game
+        >>> state = play_random_game(2, seed=3).state
+        >>> a, b = (sheet.total for sheet in final_scores(state))
+        >>> state_leads(state) == (a - b, b - a)
+        True
+    """
+    if state.is_over:
+        totals = [sheet.total for sheet in final_scores(state)]
+    elif not hidden:
+        ruleset = state.ruleset
+        totals = [_total(p.kingdom, p.legends, ruleset) for p in state.players]
+    else:
+        ruleset = state.ruleset
+        totals = [
+            _total(_revealed(p.kingdom.cells, h), p.legends, ruleset)
+            for p, h in zip(state.players, state.hidden, strict=True)
+        ]
+    return tuple(
+        mine - max(t for other, t in enumerate(totals) if other != seat)
+        for seat, mine in enumerate(totals)
+    )
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+
+
+def _outcome(move: Move, after: GameState, seat: int) -> object:
+    """What ``move`` revealed in ``after``: the chance outcome below the move in the tree."""
+    if isinstance(move, Draw):
+        return after.drawn  # R3.3 (None if the game ended)
+    if isinstance(move, Reveal):
+        return after.players[seat].kingdom.cells[move.position.index]  # R3.3
+    if isinstance(move, Claim):
+        return after.legend_row  # R6.2: the Legend that took the slot
+    return None
+
+
+def _gain(kingdom: Kingdom, ruleset: Ruleset, index: int, card: Card, now: int) -> int:
+    """How many points putting ``card`` on cell ``index`` adds to the revealed score (R5)."""
+    cells = kingdom.cells
+    return _total(Kingdom((*cells[:index], card, *cells[index + 1 :])), (), ruleset) - now
+
+
+def quick_move(state: GameState) -> Move:
+    """A cheap greedy move for rollouts, from what the player to move sees of ``state`` (R8).
+
+    The most valuable Legend when one can be claimed (R6.1); the best-scoring starting
+    arrangement (R2.5); the discard pile's top onto the cell where it adds most points if
+    it adds any (R3.2), else a draw (R3.3); the drawn card onto the cell where it adds most
+    if it adds any, else a reveal of the first Unexplored Land. Like the greedy player it
+    only replaces a revealed card to gain points, so the games it plays end (R7.1).
+
+    Raises:
+        GameError: the game is over.
+    """
+    legal = legal_moves(state)
+    if not legal:
+        raise GameError("the game is over: there is no move to make (R7.1)")
+    first = legal[0]
+    if len(legal) == 1:
+        return first
+    claims = [m for m in legal if isinstance(m, Claim)]
+    if claims:
+        return max(claims, key=lambda m: m.legend.points)
+    if isinstance(first, Arrange):
+        return greedy_move(player_view(state, state.current_player))
+    player = state.players[state.current_player]
+    kingdom, ruleset = player.kingdom, state.ruleset
+    now = _total(kingdom, (), ruleset)
+    card = state.drawn if state.drawn is not None else state.discard_pile[-1]
+    best: Move | None = None
+    gain = 0
+    fallback: Move = legal[-1]
+    for move in legal:
+        if isinstance(move, Take | Place):
+            g = _gain(kingdom, ruleset, move.position.index, card, now)
+            if g > gain:
+                best, gain = move, g
+        elif isinstance(move, Draw) or (
+            isinstance(move, Reveal) and not isinstance(fallback, Reveal)
+        ):
+            fallback = move
+    return best if best is not None else fallback
+
+
+class _Edge:
+    """A move of a decision node: its visits, its summed value for the mover, its outcomes."""
+
+    __slots__ = ("outcomes", "value", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.value = 0.0
+        self.outcomes: dict[object, _Node] = {}
+
+
+class _Node:
+    """A decision node: its visits and the moves tried from it."""
+
+    __slots__ = ("edges", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.edges: dict[Move, _Edge] = {}
+
+
+class SearchPlayer:
+    """A player that searches: determinized Monte Carlo tree search over sampled states (R8).
+
+    It decides from its [`PlayerView`][drako_rules.game.views.PlayerView] only: the hidden
+    cards it needs are sampled from what the view leaves unseen
+    ([`sample_state`][drako_rules.game.sampling.sample_state]). A move with no alternative
+    is played without search.
+
+    Args:
+        seed: the seed of its own generator (samples and tie-breaks); with a fixed
+            iteration budget, the same seed and views give the same moves.
+        iterations: iterations per decision; the default takes about 0.15 s a decision
+            on one core of the reference machine.
+        time_limit: if given, a time budget in seconds per decision as well: the search
+            stops at whichever comes first (then moves depend on the machine's speed).
+        exploration: the UCB1 constant.
+        scale: points of lead for one unit of the valuation's logistic.
+        rollout: the policy of the rollout moves.
+        rollout_depth: how many moves the rollout plays before the valuation (0: none).
+        hidden: value positions with the sampled hidden cards turned over (R7.2)
+            rather than blank (R4.6).
+
+    Raises:
+        GameError: a budget or parameter out of range.
+
+    Examples:
+        >>> from drako_rules import new_game, player_view
+        >>> bot = SearchPlayer(seed=1, iterations=50)
+        >>> view = player_view(new_game(2, seed=1), 0)
+        >>> bot(view) in view.legal_moves
+        True
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int = DEFAULT_ITERATIONS,
+        time_limit: float | None = None,
+        exploration: float = 0.4,
+        scale: float = 3.0,
+        rollout: RolloutPolicy = "quick",
+        rollout_depth: int = 0,
+        hidden: bool = False,
+    ) -> None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise GameError(f"iterations is a whole number from 1, not {iterations!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise GameError(f"time_limit is a number of seconds above 0, not {time_limit!r}")
+        if not exploration >= 0 or not scale > 0:
+            raise GameError("exploration is at least 0 and scale above 0")
+        if rollout not in ("quick", "greedy", "random"):
+            raise GameError(f"rollout is 'quick', 'greedy' or 'random', not {rollout!r}")
+        if isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int):
+            raise GameError(f"rollout_depth is a whole number, not {rollout_depth!r}")
+        if rollout_depth < 0:
+            raise GameError(f"rollout_depth is at least 0, not {rollout_depth!r}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.scale = scale
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.hidden = hidden
+        #: The number of iterations of the last decision (0 when it needed no search).
+        self.last_iterations = 0
+
+    def __repr__(self) -> str:
+        return (
+            f"SearchPlayer(seed={self.seed!r}, iterations={self.iterations}, "
+            f"time_limit={self.time_limit!r}, rollout={self.rollout!r}, "
+            f"rollout_depth={self.rollout_depth})"
+        )
+
+    def __call__(self, view: PlayerView) -> Move:
+        moves = view.legal_moves
+        if not moves:
+            raise GameError(f"player {view.viewer} has no move to make now")
+        self.last_iterations = 0
+        if len(moves) == 1:
+            return moves[0]
+        root = _Node()
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for i in range(self.iterations):
+            if deadline is not None and i and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, sample_state(view, self.rng))
+            self.last_iterations = i + 1
+        edges = root.edges
+        return max(
+            moves, key=lambda m: (edges[m].visits, edges[m].value) if m in edges else (-1, 0)
+        )
+
+    def _iterate(self, root: _Node, state: GameState) -> None:
+        """One iteration: select and expand in the tree, value the leaf, back the values up."""
+        rng = self.rng
+        c = self.exploration
+        node = root
+        base = state_leads(state, self.hidden)  # the control variate: the sample's own hidden cards
+        path: list[tuple[_Node, _Edge, int]] = []
+        while not state.is_over:
+            legal = legal_moves(state)
+            seat = state.current_player
+            edges = node.edges
+            untried = [m for m in legal if m not in edges]
+            if untried:
+                move = untried[int(rng.random() * len(untried))]
+                edge = edges[move] = _Edge()
+            else:
+                log_n = math.log(node.visits + 1)
+                best = -math.inf
+                move, edge = legal[0], edges[legal[0]]
+                for m in legal:
+                    e = edges[m]
+                    u = e.value / e.visits + c * _SQRT2 * math.sqrt(log_n / e.visits)
+                    if u > best:
+                        best, move, edge = u, m, e
+            state = apply_move(state, move)
+            path.append((node, edge, seat))
+            key = _outcome(move, state, seat)
+            child = edge.outcomes.get(key)
+            if child is None:
+                edge.outcomes[key] = _Node()
+                break
+            node = child
+        leads = state_leads(self._roll_out(state), self.hidden)
+        scale = self.scale
+        values = [_logistic((lead - b) / scale) for lead, b in zip(leads, base, strict=True)]
+        for n, e, seat in path:
+            n.visits += 1
+            e.visits += 1
+            e.value += values[seat]
+
+    def _roll_out(self, state: GameState) -> GameState:
+        """``rollout_depth`` moves of the rollout policy from ``state`` (fewer if it ends)."""
+        rng = self.rng
+        for _ in range(self.rollout_depth):
+            if state.is_over:
+                break
+            if self.rollout == "quick":
+                move = quick_move(state)
+            elif self.rollout == "greedy":
+                move = greedy_move(player_view(state, state.current_player))
+            else:
+                legal = legal_moves(state)
+                move = legal[int(rng.random() * len(legal))]
+            state = apply_move(state, move)
+        return state

@@ -1,0 +1,101 @@
+"""The package's players (R8): GreedyPlayer and SearchPlayer return only legal moves from
+their views, SearchPlayer is reproducible from its seed, and both beat the random player."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from drako_rules import (
+    GameError,
+    GameState,
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    SearchPlayer,
+    apply_move,
+    final_ranking,
+    legal_moves,
+    new_game,
+    play_game,
+    player_view,
+)
+from drako_rules.players import quick_move
+from strategies import game_states
+
+
+@given(game_states())
+def test_greedy_player_returns_a_legal_move(state: GameState) -> None:
+    """In every phase of every reachable state, GreedyPlayer's move from its view is legal."""
+    if state.is_over:
+        return
+    move = GreedyPlayer()(player_view(state, state.current_player))
+    assert move in legal_moves(state)
+
+
+@settings(max_examples=25)
+@given(game_states(), st.integers(0, 2**32))
+def test_search_player_returns_a_legal_move(state: GameState, seed: int) -> None:
+    """SearchPlayer, with a small budget, plays a legal move from any reachable view (R8)."""
+    if state.is_over:
+        return
+    move = SearchPlayer(seed, iterations=30)(player_view(state, state.current_player))
+    assert move in legal_moves(state)
+    apply_move(state, move)
+
+
+@settings(max_examples=25)
+@given(game_states())
+def test_quick_rollout_move_is_legal(state: GameState) -> None:
+    """The cheap rollout policy returns a legal move in every phase."""
+    if state.is_over:
+        return
+    assert quick_move(state) in legal_moves(state)
+
+
+@settings(max_examples=10)
+@given(game_states(), st.integers(0, 2**32))
+def test_search_player_is_reproducible_for_a_fixed_budget(state: GameState, seed: int) -> None:
+    """Two SearchPlayers with the same seed and iteration budget pick the same move."""
+    if state.is_over:
+        return
+    view = player_view(state, state.current_player)
+    assert SearchPlayer(seed, iterations=40)(view) == SearchPlayer(seed, iterations=40)(view)
+
+
+def test_players_refuse_a_view_without_moves() -> None:
+    """A view of a seat that is not to move has no legal move: both players say so."""
+    view = player_view(new_game(2, seed=1), 1)
+    for player in (GreedyPlayer(), SearchPlayer(1, iterations=5)):
+        with pytest.raises(GameError, match="no move"):
+            player(view)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"iterations": 0}, {"time_limit": 0}, {"rollout": "best"}, {"rollout_depth": -1},
+     {"scale": 0.0}],
+)  # fmt: skip
+def test_search_player_rejects_bad_budgets(kwargs: dict[str, object]) -> None:
+    """A budget or parameter out of range is a GameError, not a crash later."""
+    with pytest.raises(GameError):
+        SearchPlayer(1, **kwargs)  # type: ignore[arg-type]
+
+
+def test_a_time_limit_stops_the_search() -> None:
+    """With a tiny time limit the search stops long before its iteration budget."""
+    state = new_game(2, seed=3)
+    player = SearchPlayer(1, iterations=1_000_000, time_limit=0.05)
+    assert player(player_view(state, 0)) in legal_moves(state)
+    assert 1 <= player.last_iterations < 1_000_000
+
+
+def test_search_player_beats_random_in_four_seeded_games() -> None:
+    """With 100 iterations a move, SearchPlayer wins 4 seeded games of 4 against RandomPlayer,
+    seats alternated (places by R5.6)."""
+    for i in range(4):
+        players: list[Player] = [RandomPlayer(i), RandomPlayer(i)]
+        players[i % 2] = SearchPlayer(i, iterations=100)
+        game = play_game(players, seed=300 + i, max_moves=2000)
+        assert final_ranking(game.state).places[i % 2] == 1
