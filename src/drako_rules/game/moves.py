@@ -214,7 +214,8 @@ class Move:
 
 @attrs.frozen
 class Arrange(Move):
-    """Place the 4 starting cards in the 2×2 centre (R2.5): ``arrange 2031``.
+    """Place the 4 starting cards in the 2×2 centre (R2.5): ``arrange 2031``, the order of
+    the hand read row by row into the centre, the same 24 moves in every game (R2.9).
 
     Attributes:
         order: for each centre cell (1,1), (1,2), (2,1), (2,2), the index 0–3 of the card

@@ -131,9 +131,10 @@ def play_game(
 ) -> PlayedGame:
     """Play a whole game between ``players`` (one per seat), each seeing only its view (R8).
 
-    The rules set no limit on the length of a game: players who only ever take the
+    The rules set no limit on the length of a game (R7.4): players who only ever take the
     discard onto revealed cards never end it (R7.1 needs the last Unexplored Land to go).
-    ``max_moves`` guards against such players.
+    ``max_moves`` guards against such players: a game cut by it is not finished, so it is
+    an error, never a result.
 
     Raises:
         IllegalMoveError: a player returned a move that is not legal.

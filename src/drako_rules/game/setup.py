@@ -118,7 +118,8 @@ def new_game(
     1. the deck for the player count (R1.2–R1.3) and the 15 Legends are shuffled
        separately (R2.1); 8 Legends form the legend row, the rest the legend deck (R2.2);
     2. each player in seat order, starting with the first player, draws until holding 4
-       cards of different kinds; a card of a kind already held is set aside (R2.3);
+       cards of different kinds; a card of a kind already held is set aside (R2.3); the
+       hands are seen by everyone until laid out (R2.9);
     3. the set-aside cards go back into the draw pile, which is shuffled (R2.3);
     4. each player, in the same order, is dealt 12 face-down cards, the Unexplored Lands
        around the centre, to the cells 0–4, 7–8 and 11–15 in order (R2.4).

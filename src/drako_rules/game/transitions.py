@@ -24,7 +24,7 @@ Rulings on the corners of R3, R6 and R7 (each is also tested):
   action. Claiming before the card action leaves the player to take a card; claiming
   after it ends the turn. The claimed Legend's slot in the row is filled from the top of
   the legend deck, or the row shrinks (R6.2).
-- **The turn passes by itself.** After the card action the player is asked only if a
+- **The turn passes by itself (R6.5).** After the card action the player is asked only if a
   Legend can still be claimed (none claimed this turn and one of the row is met); then
   [`End`][drako_rules.game.moves.End] declines it. Otherwise the next player's turn starts at once.
 - **End of the game (R7).** When a card action (take, place, or reveal) leaves the
@@ -434,7 +434,7 @@ def _claim(s: GameState, move: Move) -> GameState:
         )
     slot = row.index(legend)
     deck = s.legend_deck
-    if deck:  # R6.2: the top of the legend deck takes the claimed Legend's slot.
+    if deck:  # R6.2, R6.5: the top of the legend deck takes the claimed Legend's slot.
         row = (*row[:slot], deck[-1], *row[slot + 1 :])
         deck = deck[:-1]
     else:
