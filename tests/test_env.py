@@ -39,6 +39,7 @@ from drako_rules import (
     PlayerView,
     RandomPlayer,
     action_id,
+    apply_move,
     cards_per_kind,
     final_ranking,
     legal_moves,
@@ -55,8 +56,10 @@ from drako_rules.env import (
     env,
     observation_space,
     observe,
+    observe_state,
     raw_env,
     rewards_from_places,
+    state_observation,
 )
 from strategies import finished_games, game_states, rehide, states_with_equal_views
 
@@ -210,6 +213,59 @@ def test_the_drawn_card_shows_only_in_its_players_observation(state: GameState) 
             assert shown.tolist() == [float(c is state.drawn) for c in Card]
         else:
             assert not shown.any()
+
+
+@given(game_states())
+def test_observe_state_is_observe_of_the_view(state: GameState) -> None:
+    """observe_state(state, seat) is observe(player_view(state, seat)) and state_observation
+    is agent_observation of the view, vector and mask, for every seat (R8): the
+    environments skip building the view, never what it shows."""
+    for seat in range(state.player_count):
+        view = player_view(state, seat)
+        assert observe_state(state, seat).tobytes() == observe(view).tobytes()
+        fast, slow = state_observation(state, seat), agent_observation(view)
+        assert fast["observation"].tobytes() == slow["observation"].tobytes()
+        assert np.array_equal(fast["action_mask"], slow["action_mask"])
+        assert fast["action_mask"].dtype == np.int8
+
+
+@settings(max_examples=25, deadline=None)
+@given(finished_games())
+def test_observations_along_a_whole_game_are_the_documented_table(game: PlayedGame) -> None:
+    """Step by step through a whole game, as the environments see it (each player encoded
+    from the last one of its seat, one card action apart), every seat's observe_state is
+    the reference encoder's vector of its view (hand-written from the table)."""
+    state = game.record.start()
+    states = [state]
+    for move in game.record.moves:
+        state = apply_move(state, move)
+        states.append(state)
+    fast = [[observe_state(s, seat) for seat in range(s.player_count)] for s in states]
+    for s, vectors in zip(states, fast, strict=True):
+        for seat, vector in enumerate(vectors):
+            assert np.allclose(vector, reference_observation(player_view(s, seat)), atol=1e-7)
+
+
+def test_observe_state_refuses_what_is_not_a_seat() -> None:
+    """observe_state takes a seat of the game, as player_view does (GameError otherwise)."""
+    state = raw_env_reset(3, 2).game_state
+    for seat in (-1, 3, True, 1.0, "0"):
+        with pytest.raises(GameError):
+            observe_state(state, seat)  # type: ignore[arg-type]
+
+
+def test_environment_observations_are_fresh_writable_arrays() -> None:
+    """Each last() gives new arrays (changing one changes no later observation)."""
+    e = raw_env_reset(2, 4)
+    first, *_ = e.last()
+    again, *_ = e.last()
+    first["observation"][:] = 0.5
+    first["action_mask"][:] = 0
+    assert not np.shares_memory(first["observation"], again["observation"])
+    assert int(again["action_mask"].sum()) == 24 and float(again["observation"].max()) == 1.0
+    third, *_ = e.last()
+    assert np.array_equal(third["observation"], again["observation"])
+    assert np.array_equal(third["action_mask"], again["action_mask"])
 
 
 def test_observation_layout_is_contiguous_and_matches_the_size() -> None:

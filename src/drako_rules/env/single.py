@@ -33,10 +33,10 @@ from drako_rules.env.aec import (
     DEFAULT_MAX_MOVES,
     Observation,
     action_to_move,
-    agent_observation,
     check_max_moves,
     check_render_mode,
     observation_space,
+    state_observation,
 )
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import final_rewards, is_truncated
@@ -152,9 +152,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the agent now, as booleans (sb3-contrib's masking hook)."""
-        return agent_observation(player_view(self.game_state, self.seat))["action_mask"].astype(
-            bool
-        )
+        return state_observation(self.game_state, self.seat)["action_mask"].astype(bool)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, object] | None = None
@@ -228,7 +226,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             self._moves.append(move)
 
     def _observation(self) -> tuple[Observation, dict[str, object]]:
-        obs = agent_observation(player_view(self.game_state, self.seat))
+        obs = state_observation(self.game_state, self.seat)
         return obs, {"action_mask": obs["action_mask"]}
 
     def render(self) -> str | None:
