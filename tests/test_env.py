@@ -43,6 +43,7 @@ from drako_rules import (
     cards_per_kind,
     final_ranking,
     legal_moves,
+    play_random_game,
     player_view,
     replay,
 )
@@ -51,6 +52,7 @@ from drako_rules.env import (
     OBSERVATION_SIZE,
     SEAT_BLOCK_SIZE,
     SEAT_LAYOUT,
+    ObservationEncoder,
     SingleAgentEnv,
     agent_observation,
     env,
@@ -232,18 +234,39 @@ def test_observe_state_is_observe_of_the_view(state: GameState) -> None:
 @settings(max_examples=25, deadline=None)
 @given(finished_games())
 def test_observations_along_a_whole_game_are_the_documented_table(game: PlayedGame) -> None:
-    """Step by step through a whole game, as the environments see it (each player encoded
-    from the last one of its seat, one card action apart), every seat's observe_state is
-    the reference encoder's vector of its view (hand-written from the table)."""
-    state = game.record.start()
-    states = [state]
+    """Step by step through a whole game, as an environment sees it (its own encoder, each
+    player encoded from the last one of its seat, one card action apart), every seat's
+    vector is the reference encoder's of its view (hand-written from the table)."""
+    states = [game.record.start()]
     for move in game.record.moves:
-        state = apply_move(state, move)
-        states.append(state)
-    fast = [[observe_state(s, seat) for seat in range(s.player_count)] for s in states]
+        states.append(apply_move(states[-1], move))
+    encoder = ObservationEncoder()
+    fast = [[encoder.observe_state(s, seat) for seat in range(s.player_count)] for s in states]
     for s, vectors in zip(states, fast, strict=True):
         for seat, vector in enumerate(vectors):
             assert np.allclose(vector, reference_observation(player_view(s, seat)), atol=1e-7)
+
+
+def test_an_encoder_between_two_games_still_encodes_each_right() -> None:
+    """One encoder given the views of two games (2 and 4 players) in turn remembers the
+    wrong game's players each time, and still gives the table's vectors."""
+    games = [replay_states(2, 5), replay_states(4, 6)]
+    encoder = ObservationEncoder()
+    for i in range(max(map(len, games))):
+        for states in games:
+            state = states[min(i, len(states) - 1)]
+            for seat in range(state.player_count):
+                view = player_view(state, seat)
+                assert np.allclose(encoder.observe(view), reference_observation(view), atol=1e-7)
+
+
+def replay_states(players: int, seed: int) -> list[GameState]:
+    """Every state of a random game, from the deal to the end."""
+    game = play_random_game(players, seed)
+    states = [game.record.start()]
+    for move in game.record.moves:
+        states.append(apply_move(states[-1], move))
+    return states
 
 
 def test_observe_state_refuses_what_is_not_a_seat() -> None:

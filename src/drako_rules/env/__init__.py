@@ -45,6 +45,7 @@ from drako_rules.env.observation import (
     OBSERVATION_SIZE,
     SEAT_BLOCK_SIZE,
     SEAT_LAYOUT,
+    ObservationEncoder,
     observe,
     observe_state,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "SEAT_BLOCK_SIZE",
     "SEAT_LAYOUT",
     "Observation",
+    "ObservationEncoder",
     "SingleAgentEnv",
     "action_mask",
     "agent_observation",

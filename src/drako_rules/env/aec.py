@@ -43,7 +43,12 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from drako_rules.cards import check_player_count
-from drako_rules.env.observation import OBSERVATION_SIZE, observe, observe_state
+from drako_rules.env.observation import (
+    OBSERVATION_SIZE,
+    ObservationEncoder,
+    observe,
+    observe_state,
+)
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import final_rewards, is_truncated
 from drako_rules.errors import GameError, InvalidMoveError
@@ -137,17 +142,20 @@ def agent_observation(view: PlayerView) -> Observation:
     return {"observation": observe(view), "action_mask": moves_mask(view.legal_moves)}
 
 
-def state_observation(state: GameState, seat: int) -> Observation:
+def state_observation(
+    state: GameState, seat: int, encoder: ObservationEncoder | None = None
+) -> Observation:
     """``agent_observation(player_view(state, seat))``, without building the view.
 
     For the environments, which hold the whole state: the vector of
-    [`observe_state`][drako_rules.env.observation.observe_state] and the mask of the seat's
-    legal moves, those of the player to move and none for the others (R8).
+    [`observe_state`][drako_rules.env.observation.observe_state] (computed by ``encoder``,
+    the environment's own, if given) and the mask of the seat's legal moves, those of the
+    player to move and none for the others (R8).
 
     Raises:
         GameError: ``seat`` is not a seat of the game.
     """
-    obs = observe_state(state, seat)
+    obs = observe_state(state, seat) if encoder is None else encoder.observe_state(state, seat)
     moves = legal_moves(state) if seat == state.current_player else ()
     return {"observation": obs, "action_mask": moves_mask(moves)}
 
@@ -247,6 +255,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         }
         self.observation_spaces = {agent: observation_space() for agent in self.possible_agents}
         self._seeder = random.Random()
+        self._encoder = ObservationEncoder()
         self._state: GameState | None = None
         self._moves: list[Move] = []
         self._game_seed = 0
@@ -284,7 +293,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: [`agent_observation`][drako_rules.env.aec.agent_observation] of its view (R8)."""
-        return state_observation(self.game_state, self._seat[agent])
+        return state_observation(self.game_state, self._seat[agent], self._encoder)
 
     def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
         """Deal a new game: ``new_game(players, seed)``, or the next seed of the sequence (R2.8).

@@ -74,6 +74,7 @@ __all__ = [
     "OBSERVATION_SIZE",
     "SEAT_BLOCK_SIZE",
     "SEAT_LAYOUT",
+    "ObservationEncoder",
     "observe",
     "observe_state",
 ]
@@ -154,12 +155,10 @@ _OVER: Final = Phase.OVER
 
 # The observation is assembled from float32 bytes, then viewed as an array: a few NumPy
 # calls on small arrays cost more than the whole encoding (each takes about a
-# microsecond), so every slice comes from a table of prebuilt bytes or from a bounded cache
-# of the objects the engine hands out again (a player who did not move keeps its
-# PlayerState and its Kingdom, a pile its tuple). The caches are keyed by id and hold the
-# objects they key, so an id is never mistaken for another object's; each is cleared when
-# full.
-_CACHE_LIMIT: Final = 4096
+# microsecond), so every slice comes from a table of prebuilt bytes, and an
+# ObservationEncoder remembers what it encoded last of each seat, of the discard pile and
+# of the legend row (the engine hands out the same objects again while they do not
+# change, and a player's next Kingdom is most often one card action away).
 
 
 def _f32(values: list[float]) -> bytes:
@@ -189,9 +188,9 @@ _PILE_BYTES: Final = _scaled(_PILE_SCALE, _MAX_COUNT)
 _DECK_BYTES: Final = _scaled(_LEGEND_DECK_SCALE, _DECK_TOP)
 _KIND_BYTES: Final = _one_hot(_KINDS)  # index _KINDS: no card
 _NO_KIND: Final = _KIND_BYTES[_KINDS]
-#: The ruleset's and the player count's one-hot slices, which follow each other, by
-#: ruleset name and player count (another ruleset: the ruleset's entries all 0, R9).
-_RULESET_BYTES: Final = _one_hot(len(_RULESET_NAMES))
+#: The one-hot slice of a card's kind, by the card's id.
+_KIND_OF: Final[dict[int, bytes]] = {id(card): _KIND_BYTES[i] for i, card in enumerate(_CARDS)}
+_RULESET_BYTES: Final = _one_hot(len(_RULESET_NAMES))  # another ruleset: all 0 (R9)
 _PLAYERS_BYTES: Final = _one_hot(MAX_PLAYERS - 1)
 #: The three flags of a seat in the game, by ``2·current + first``.
 _SEAT_FLAGS: Final = tuple(_f32([1.0, float(i >> 1), float(i & 1)]) for i in range(4))
@@ -221,46 +220,27 @@ _CELL_BYTES: Final[dict[int, bytes]] = {
     **{id(card): _KIND_BYTES[i] + _f32([0.0]) for i, card in enumerate(_CARDS)},
     id(None): _f32([0.0] * _KINDS + [1.0]),
 }
-_CELL_SIZE: Final = 4 * _CELL_CHANNELS  # bytes
 #: What the viewer can have seen at most of each kind, by player count: every card of the
 #: deck (R1.3), packed and guarded; ``unseen = base − seen``.
 _UNSEEN_BASE: Final = {n: _GUARDS + cards_per_kind(n) * _ONES for n in (2, 3, 4)}
 
-_player_cache: dict[int, tuple[PlayerState, bytes, int]] = {}
-_extras_cache: dict[tuple[int, int], tuple[tuple[Legend, ...], tuple[Card, ...], bytes]] = {}
-_row_cache: dict[int, tuple[tuple[Legend, ...], bytes]] = {}
-_discard_cache: dict[int, tuple[tuple[Card, ...], int, bytes]] = {}
+# The slices of 5 counts by kind, by their packed fields (a guarded half negated, see
+# _half_counts): bounded, cleared when full.
+_CACHE_LIMIT: Final = 4096
 _counts_cache: dict[int, bytes] = {}
-# The player last encoded at each seat: its Kingdom's cells, Legends, hand, block and counts.
-# The next player of that seat most often differs from it in one cell (one card action),
-# and is encoded from it. One entry per seat: at most MAX_PLAYERS (``_encode`` checks the
-# player count first).
-_last_player: dict[
-    int, tuple[tuple[Card | None, ...], tuple[Legend, ...], tuple[Card, ...], bytes, int]
-] = {}
-
-
-def _counts_bytes(packed: int, guarded: bool = False) -> bytes:
-    """The bytes of a slice of counts by kind (packed), each divided by 8, at most 1.
-
-    With ``guarded``, every field carries bit 15 (see ``_GUARDS``); a field without it
-    went below zero and counts 0. Each half of the slice (5 kinds) is cached by its
-    fields: far fewer values than the whole.
-    """
-    low, high = packed & _LOW_HALF, packed >> _HALF_SHIFT
-    if guarded:
-        low, high = -low - 1, -high - 1
-    a = _counts_cache.get(low)
-    if a is None:
-        a = _half_counts(low)
-    b = _counts_cache.get(high)
-    if b is None:
-        b = _half_counts(high)
-    return a + b
 
 
 def _half_counts(key: int) -> bytes:
-    """The bytes of 5 counts by kind, packed in ``key`` (guarded and negated if < 0)."""
+    """The bytes of 5 counts by kind (each divided by 8, at most 1), packed in ``key``.
+
+    A negative ``key`` is ``-packed - 1`` for a guarded ``packed``: every field carries bit
+    15 (see ``_GUARDS``), and a field without it went below zero and counts 0. A slice is
+    cached by its fields: each half of a slice of 10 kinds takes far fewer values than the
+    whole.
+    """
+    found = _counts_cache.get(key)
+    if found is not None:
+        return found
     guarded = key < 0
     packed = -key - 1 if guarded else key
     counts = []
@@ -284,83 +264,71 @@ def _legend_bytes(legends: tuple[Legend, ...]) -> bytes:
     return _f32(values)
 
 
-def _row(row: tuple[Legend, ...]) -> bytes:
-    """The legend row's slice."""
-    hit = _row_cache.get(id(row))
-    if hit is not None and hit[0] is row:
-        return hit[1]
-    found = _legend_bytes(row)
-    if len(_row_cache) >= _CACHE_LIMIT:
-        _row_cache.clear()
-    _row_cache[id(row)] = (row, found)
-    return found
-
-
-def _extras(legends: tuple[Legend, ...], hand: tuple[Card, ...]) -> bytes:
-    """The Legends and hand entries of a seat block."""
-    key = (id(legends), id(hand))
-    hit = _extras_cache.get(key)
-    if hit is not None and hit[0] is legends and hit[1] is hand:
-        return hit[2]
+def _hand_bytes(hand: tuple[Card, ...]) -> bytes:
+    """The bytes of 10 entries, 1 for each kind in the starting hand (R2.9)."""
     in_hand = [0.0] * _KINDS
     for card in hand:
         in_hand[_CARD_CODE[id(card)]] = 1.0
-    found = _legend_bytes(legends) + _f32(in_hand)
-    if len(_extras_cache) >= _CACHE_LIMIT:
-        _extras_cache.clear()
-    _extras_cache[key] = (legends, hand, found)
-    return found
+    return _f32(in_hand)
 
 
-def _player_block(player: PlayerState, seat: int) -> tuple[PlayerState, bytes, int]:
-    """``player``'s cache entry: itself, its seat block after the three flags, and the
-    cards of each kind it shows (revealed or in hand), packed.
+# What an encoder remembers of a seat: the player, its Kingdom's cells, its Legends, its
+# hand, the slices of its block after the three flags (16 cells, then the Legends and the
+# hand as one), and the cards of each kind it shows (revealed or in hand), packed.
+_Seat = tuple[
+    PlayerState,
+    tuple[Card | None, ...],
+    tuple[Legend, ...],
+    tuple[Card, ...],
+    list[bytes],
+    int,
+]
+# Of a discard pile: the pile, its cards of each kind (packed), and its slices: the counts
+# (two halves) and the top card.
+_Discard = tuple[tuple[Card, ...], int, list[bytes]]
 
-    A player new to the cache is encoded from the one last encoded at ``seat`` when the
-    two have the same Legends and hand and their Kingdoms differ in one cell (one card
-    action): the cells are compared, so any player is encoded right; else cell by cell.
-    """
+
+def _seat(player: PlayerState, last: _Seat | None) -> _Seat:
+    """What to remember of ``player``, encoded from ``last`` (the player last encoded at its
+    seat) when the two have the same Legends and hand and their Kingdoms differ in one
+    cell (one card action); else cell by cell. The cells are compared, so any player is
+    encoded right."""
     cells = player.kingdom.cells
     legends, hand = player.legends, player.hand
-    last = _last_player.get(seat)
-    body: bytes | None = None
-    if last is not None and last[1] is legends and last[2] is hand:
-        changed = bytes(map(is_not, cells, last[0]))
+    if last is not None and last[2] is legends and last[3] is hand:
+        changed = bytes(map(is_not, cells, last[1]))
         count = changed.count(1)
         if count == 1:
             i = changed.find(1)
-            at = _CELL_SIZE * i
-            block = last[3]
-            body = block[:at] + _CELL_BYTES[id(cells[i])] + block[at + _CELL_SIZE :]
-            shown = last[4] - _CELL_UNIT[id(last[0][i])] + _CELL_UNIT[id(cells[i])]
-        elif count == 0:
-            body, shown = last[3], last[4]
-    if body is None:
-        ids = tuple(map(id, cells))
-        shown = sum(map(_CELL_UNIT.__getitem__, ids))
-        if hand:
-            shown += sum(map(_CARD_UNIT.__getitem__, map(id, hand)))
-        body = b"".join(map(_CELL_BYTES.__getitem__, ids)) + _extras(legends, hand)
-    _last_player[seat] = (cells, legends, hand, body, shown)
-    if len(_player_cache) >= _CACHE_LIMIT:
-        _player_cache.clear()
-    hit = _player_cache[id(player)] = (player, body, shown)
-    return hit
+            parts = last[4].copy()
+            parts[i] = _CELL_BYTES[id(cells[i])]
+            shown = last[5] - _CELL_UNIT[id(last[1][i])] + _CELL_UNIT[id(cells[i])]
+            return (player, cells, legends, hand, parts, shown)
+        if count == 0:
+            return (player, cells, legends, hand, last[4], last[5])
+    ids = tuple(map(id, cells))
+    shown = sum(map(_CELL_UNIT.__getitem__, ids))
+    if hand:
+        shown += sum(map(_CARD_UNIT.__getitem__, map(id, hand)))
+    parts = list(map(_CELL_BYTES.__getitem__, ids))
+    parts.append(_legend_bytes(legends) + _hand_bytes(hand))
+    return (player, cells, legends, hand, parts, shown)
 
 
-def _discard(cards: tuple[Card, ...]) -> tuple[tuple[Card, ...], int, bytes]:
-    """A discard pile's cache entry: itself, the cards of each kind in it (packed), and the
-    slices of its counts and its top card."""
-    hit = _discard_cache.get(id(cards))
-    if hit is not None and hit[0] is cards:
-        return hit
+def _discard(cards: tuple[Card, ...]) -> _Discard:
+    """What to remember of a discard pile."""
     counted = cards if len(cards) <= _MAX_COUNT else cards[-_MAX_COUNT:]  # not a pile of any
     packed = sum(map(_CARD_UNIT.__getitem__, map(id, counted)))  # game (R1.3): what fits
-    found = _counts_bytes(packed) + (_KIND_BYTES[_CARD_CODE[id(cards[-1])]] if cards else _NO_KIND)
-    if len(_discard_cache) >= _CACHE_LIMIT:
-        _discard_cache.clear()
-    hit = _discard_cache[id(cards)] = (cards, packed, found)
-    return hit
+    low, high = packed & _LOW_HALF, packed >> _HALF_SHIFT
+    return (
+        cards,
+        packed,
+        [
+            _counts_cache.get(low) or _half_counts(low),
+            _counts_cache.get(high) or _half_counts(high),
+            _KIND_OF[id(cards[-1])] if cards else _NO_KIND,
+        ],
+    )
 
 
 def _scalar(table: tuple[bytes, ...], k: int) -> bytes:
@@ -368,86 +336,148 @@ def _scalar(table: tuple[bytes, ...], k: int) -> bytes:
     return table[0 if k < 0 else len(table) - 1]
 
 
-def _encode(
-    source: PlayerView | GameState,
-    viewer: int,
-    ruleset: str,
-    draw_size: int,
-    deck_size: int,
-    drawn: Card | None,
-) -> npt.NDArray[np.float32]:
-    """The observation of the view of ``viewer`` with these fields and the others of
-    ``source``, the view or the state: ``players``, ``current_player``, ``first_player``,
-    ``phase``, ``turn``, ``discard_pile``, ``legend_row``, ``claimed_this_turn``, which
-    ``player_view`` copies from the state (see ``observe``)."""
-    players = source.players
-    n = len(players)
-    unseen = _UNSEEN_BASE.get(n)
-    if unseen is None:
-        cards_per_kind(n)  # raises PlayerCountError: not 2 to 4 players (R1.3)
-        raise AssertionError(n)  # pragma: no cover - cards_per_kind raised
-    # The slices from the caches (their hits inline: a call costs more than the look-up).
-    discard = source.discard_pile
-    hit = _discard_cache.get(id(discard))
-    if hit is None or hit[0] is not discard:
-        hit = _discard(discard)
-    seen, discard_bytes = hit[1], hit[2]
-    row = source.legend_row
-    row_hit = _row_cache.get(id(row))
-    row_bytes = row_hit[1] if row_hit is not None and row_hit[0] is row else _row(row)
-    current = source.current_player
-    first = source.first_player
-    phase = source.phase
-    to_move = viewer == current
-    if phase is _OVER:
-        current = -1
-        to_move = False
-    blocks: list[bytes] = []
-    get_player = _player_cache.get
-    for seat in _ORDERS[n][viewer % n]:
-        player = players[seat]
-        entry = get_player(id(player))
-        if entry is None or entry[0] is not player:
-            entry = _player_block(player, seat)
-        blocks.append(_SEAT_FLAGS[2 * (seat == current) + (seat == first)])
-        blocks.append(entry[1])
-        seen += entry[2]
-    # What the viewer has seen of each kind: the discard pile, every revealed card, every
-    # hand, the drawn card. The rest of the deck (R1.3) is unseen.
-    if drawn is None:
-        drawn_bytes = _NO_KIND
-    else:
-        code = _CARD_CODE[id(drawn)]
-        seen += _UNIT[code]
-        drawn_bytes = _KIND_BYTES[code]
-    unseen -= seen
-    low, high = -(unseen & _LOW_HALF) - 1, -(unseen >> _HALF_SHIFT) - 1  # see _counts_bytes
-    turn = source.turn
-    discard_size = len(discard)
-    data = bytearray().join(
-        [
-            _PHASE_BYTES[id(phase)],
-            _TURN_FLAGS[2 * to_move + source.claimed_this_turn],
-            _TURN_BYTES[turn] if 0 <= turn <= _TURN_TOP else _scalar(_TURN_BYTES, turn),
-            _PILE_BYTES[draw_size]
-            if 0 <= draw_size <= _MAX_COUNT
-            else _scalar(_PILE_BYTES, draw_size),
-            _PILE_BYTES[discard_size if discard_size <= _MAX_COUNT else _MAX_COUNT],
-            _DECK_BYTES[deck_size]
-            if 0 <= deck_size <= _DECK_TOP
-            else _scalar(_DECK_BYTES, deck_size),
-            discard_bytes,
-            drawn_bytes,
-            row_bytes,
-            _counts_cache.get(low) or _half_counts(low),
-            _counts_cache.get(high) or _half_counts(high),
-            _RULESET_BYTES[_RULESET_CODE.get(ruleset, len(_RULESET_NAMES))],
-            _PLAYERS_BYTES[n - 2],
-            *blocks,
-            _ABSENTS[n],
-        ]
-    )
-    return np.frombuffer(data, np.float32)
+class ObservationEncoder:
+    """Computes observations as [`observe`][drako_rules.env.observation.observe] does,
+    remembering what it encoded last to encode the next one faster.
+
+    It keeps the last player of each seat, the last discard pile and the last legend row
+    it encoded (at most one of each: bounded), and encodes a player one card action away
+    from the last one of its seat by changing one cell. The vectors are those of
+    ``observe``, whatever it remembers: it is only quicker when the views come one after
+    the other from one game, as in an environment, which holds its own encoder.
+
+    Examples:
+        >>> from drako_rules import new_game, player_view
+        >>> state = new_game(2, seed=1)
+        >>> encoder = ObservationEncoder()
+        >>> (encoder.observe(player_view(state, 0)) == observe(player_view(state, 0))).all()
+        np.True_
+    """
+
+    __slots__ = ("_discard", "_row", "_seats")
+
+    def __init__(self) -> None:
+        self._seats: list[_Seat | None] = [None] * MAX_PLAYERS
+        self._discard: _Discard = _discard(())
+        self._row: tuple[tuple[Legend, ...], bytes] = ((), _legend_bytes(()))
+
+    def observe(self, view: PlayerView) -> npt.NDArray[np.float32]:
+        """[`observe`][drako_rules.env.observation.observe]``(view)``."""
+        return self._encode(
+            view,
+            view.viewer,
+            view.ruleset,
+            view.draw_pile_size,
+            view.legend_deck_size,
+            view.drawn,
+        )
+
+    def observe_state(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
+        """[`observe_state`][drako_rules.env.observation.observe_state]``(state, seat)``.
+
+        Raises:
+            GameError: ``seat`` is not a seat of the game.
+        """
+        n = len(state.players)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise GameError(
+                f"the player is a seat from 0 to {n - 1} in a {n}-player game, not {seat!r:.40}"
+            )
+        return self._encode(
+            state,
+            seat,
+            state.ruleset.name,
+            len(state.draw_pile),
+            len(state.legend_deck),
+            state.drawn if seat == state.current_player else None,
+        )
+
+    def _encode(
+        self,
+        source: PlayerView | GameState,
+        viewer: int,
+        ruleset: str,
+        draw_size: int,
+        deck_size: int,
+        drawn: Card | None,
+    ) -> npt.NDArray[np.float32]:
+        """The observation of the view of ``viewer`` with these fields and the others of
+        ``source``, the view or the state: ``players``, ``current_player``,
+        ``first_player``, ``phase``, ``turn``, ``discard_pile``, ``legend_row`` and
+        ``claimed_this_turn``, which ``player_view`` copies from the state."""
+        players = source.players
+        n = len(players)
+        unseen = _UNSEEN_BASE.get(n)
+        if unseen is None:
+            cards_per_kind(n)  # raises PlayerCountError: not 2 to 4 players (R1.3)
+            raise AssertionError(n)  # pragma: no cover - cards_per_kind raised
+        pile = source.discard_pile
+        discard = self._discard
+        if discard[0] is not pile:
+            discard = self._discard = _discard(pile)
+        seen = discard[1]
+        legend_row = source.legend_row
+        row = self._row
+        if row[0] is not legend_row:
+            row = self._row = (legend_row, _legend_bytes(legend_row))
+        current = source.current_player
+        first = source.first_player
+        phase = source.phase
+        to_move = viewer == current
+        if phase is _OVER:
+            current = -1
+            to_move = False
+        seats = self._seats
+        blocks: list[bytes] = []
+        for seat in _ORDERS[n][viewer % n]:
+            player = players[seat]
+            entry = seats[seat]
+            if entry is None or entry[0] is not player:
+                entry = seats[seat] = _seat(player, entry)
+            blocks.append(_SEAT_FLAGS[2 * (seat == current) + (seat == first)])
+            blocks += entry[4]
+            seen += entry[5]
+        # What the viewer has seen of each kind: the discard pile, every revealed card,
+        # every hand, the drawn card. The rest of the deck (R1.3) is unseen.
+        if drawn is None:
+            drawn_bytes = _NO_KIND
+        else:
+            seen += _CARD_UNIT[id(drawn)]
+            drawn_bytes = _KIND_OF[id(drawn)]
+        unseen -= seen
+        low, high = -(unseen & _LOW_HALF) - 1, -(unseen >> _HALF_SHIFT) - 1  # guarded
+        turn = source.turn
+        discard_size = len(pile)
+        return np.frombuffer(
+            bytearray().join(
+                [
+                    _PHASE_BYTES[id(phase)],
+                    _TURN_FLAGS[2 * to_move + source.claimed_this_turn],
+                    _TURN_BYTES[turn] if 0 <= turn <= _TURN_TOP else _scalar(_TURN_BYTES, turn),
+                    _PILE_BYTES[draw_size]
+                    if 0 <= draw_size <= _MAX_COUNT
+                    else _scalar(_PILE_BYTES, draw_size),
+                    _PILE_BYTES[discard_size if discard_size <= _MAX_COUNT else _MAX_COUNT],
+                    _DECK_BYTES[deck_size]
+                    if 0 <= deck_size <= _DECK_TOP
+                    else _scalar(_DECK_BYTES, deck_size),
+                    *discard[2],
+                    drawn_bytes,
+                    row[1],
+                    _counts_cache.get(low) or _half_counts(low),
+                    _counts_cache.get(high) or _half_counts(high),
+                    _RULESET_BYTES[_RULESET_CODE.get(ruleset, len(_RULESET_NAMES))],
+                    _PLAYERS_BYTES[n - 2],
+                    *blocks,
+                    _ABSENTS[n],
+                ]
+            ),
+            np.float32,
+        )
+
+
+# The encoder of the functions below, for views that come one after the other from one game.
+_ENCODER: Final = ObservationEncoder()
 
 
 def observe(view: PlayerView) -> npt.NDArray[np.float32]:
@@ -469,14 +499,7 @@ def observe(view: PlayerView) -> npt.NDArray[np.float32]:
         >>> int(own[SEAT_LAYOUT["hand"]].sum()), int(own[SEAT_LAYOUT["kingdom"]].sum())
         (4, 16)
     """
-    return _encode(
-        view,
-        view.viewer,
-        view.ruleset,
-        view.draw_pile_size,
-        view.legend_deck_size,
-        view.drawn,
-    )
+    return _ENCODER.observe(view)
 
 
 def observe_state(state: GameState, seat: int) -> npt.NDArray[np.float32]:
@@ -499,17 +522,4 @@ def observe_state(state: GameState, seat: int) -> npt.NDArray[np.float32]:
         >>> all((observe_state(state, s) == observe(player_view(state, s))).all() for s in (0, 1))
         True
     """
-    players = state.players
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
-        raise GameError(
-            f"the player is a seat from 0 to {len(players) - 1} in a {len(players)}-player "
-            f"game, not {seat!r:.40}"
-        )
-    return _encode(
-        state,
-        seat,
-        state.ruleset.name,
-        len(state.draw_pile),
-        len(state.legend_deck),
-        state.drawn if seat == state.current_player else None,
-    )
+    return _ENCODER.observe_state(state, seat)
