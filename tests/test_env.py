@@ -23,6 +23,7 @@ from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils import wrappers
 
 import drako_rules.env.observation as observation_module
 from drako_rules import (
@@ -536,6 +537,35 @@ def test_single_agent_default_is_two_players_against_a_random_player() -> None:
         records.append(single.record())
     assert records[0] == records[1]
     assert single.action_masks().dtype == bool
+
+
+def test_wrapped_env_enforces_the_order_as_pettingzoos_wrapper_does() -> None:
+    """env() is an OrderEnforcingWrapper that refuses what PettingZoo's refuses before reset
+    (the same errors), then plays the game of raw_env."""
+    wrapped, plain = env(), wrappers.OrderEnforcingWrapper(raw_env())
+    assert isinstance(wrapped, wrappers.OrderEnforcingWrapper)
+    for name in ("agents", "agent_selection", "num_agents", "rewards", "terminations"):
+        for e in (wrapped, plain):
+            with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+                getattr(e, name)
+    calls: list[tuple[str, tuple[object, ...]]] = [
+        ("last", ()),
+        ("step", (0,)),
+        ("observe", ("player_0",)),
+    ]
+    for method, args in calls:
+        errors = []
+        for e in (wrapped, plain):
+            with pytest.raises((AttributeError, AssertionError)) as info:
+                getattr(e, method)(*args)
+            errors.append((type(info.value), str(info.value)))
+        assert errors[0] == errors[1]
+    wrapped.reset(seed=3)
+    plain.reset(seed=3)
+    obs, *rest = wrapped.last()
+    obs_plain, *rest_plain = plain.last()
+    assert rest == rest_plain and np.array_equal(obs["observation"], obs_plain["observation"])
+    assert wrapped.agents == plain.agents and wrapped.agent_selection == "player_0"
 
 
 def test_render_modes() -> None:

@@ -364,6 +364,47 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` with the same checks, and the calls of the AEC
+    loop (``agents``, ``agent_selection``, ``last``, ``step``) passed to the environment
+    directly once it is reset, rather than through the wrapper's ``__getattr__`` on every
+    attribute (which cost a third of a step)."""
+
+    @property
+    def agents(self) -> list[str]:
+        """The environment's live agents (refused before ``reset``, as PettingZoo does)."""
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to act (refused before ``reset``, as PettingZoo does)."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent: str = self.env.agent_selection
+        return agent
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, object]]:
+        """The environment's ``last()`` (PettingZoo's refusal before ``reset``)."""
+        if not self._has_reset:
+            return super().last(observe)  # type: ignore[no-any-return]
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: int | np.integer | None) -> None:
+        """The environment's ``step`` (PettingZoo's error before ``reset``, its warning after
+        the end)."""
+        env = self.env
+        if self._has_reset and env.agents:
+            self._has_updated = True
+            env.step(action)
+        else:
+            super().step(action)
+
+
 def env(
     players: int = 2,
     ruleset: Ruleset | str = "pocket",
@@ -373,13 +414,17 @@ def env(
     """The environment, wrapped as PettingZoo's classic environments are.
 
     The arguments are those of [`raw_env`][drako_rules.env.aec.raw_env]; PettingZoo's
-    ``OrderEnforcingWrapper`` checks that ``reset`` comes before anything else.
+    ``OrderEnforcingWrapper`` checks that ``reset`` comes before anything else (a subclass
+    of it that passes the calls of the AEC loop straight on once reset: the same checks,
+    a third less time per step).
 
     Examples:
         >>> e = env(players=3, ruleset="classic")
         >>> e.reset(seed=1)
         >>> e.possible_agents
         ['player_0', 'player_1', 'player_2']
+        >>> isinstance(e, wrappers.OrderEnforcingWrapper)
+        True
     """
     wrapped: AECEnv = raw_env(players, ruleset, render_mode, max_moves)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _OrderEnforcing(wrapped)
