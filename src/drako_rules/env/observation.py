@@ -344,7 +344,8 @@ class ObservationEncoder:
     it encoded (at most one of each: bounded), and encodes a player one card action away
     from the last one of its seat by changing one cell. The vectors are those of
     ``observe``, whatever it remembers: it is only quicker when the views come one after
-    the other from one game, as in an environment, which holds its own encoder.
+    the other from one game, as in an environment, which holds its own encoder. What it
+    remembers is replaced, never changed in place, so threads may share one.
 
     Examples:
         >>> from drako_rules import new_game, player_view
