@@ -7,15 +7,18 @@ same random choices, drawn uniformly among the legal moves):
 - ``engine``: the bare engine's decisions per second: ``legal_moves`` then ``apply_move``
   of one of them, as ``play_random_game`` does;
 - ``raw_env``: steps per second of ``drako_rules.env.raw_env`` in PettingZoo's loop
-  (``agent_iter``, ``last()``, a random action of the mask, ``step``): every step builds
-  the acting agent's view, observation and mask;
+  (``agent_iter``, ``last()``, a random action of the mask, ``step``): every step computes
+  the acting agent's observation and mask (a random action of the mask: one of the ids
+  ``mask.nonzero()[0]`` gives, as numpy agents sample);
 - ``env``: the same loop through PettingZoo's wrappers (``drako_rules.env.env``);
 - ``single``: steps per second of ``SingleAgentEnv`` against ``RandomPlayer``, counting
   every decision of the game (the agent's steps and the opponent's moves played inside them).
 
-The three kinds of run alternate (engine, raw_env, env, single, engine, …) so that a busy
-machine slows them alike; each figure is the median of the runs, with the ratio of each
-environment to the engine. The target is an environment at least half as fast as the
+The four kinds of run alternate (engine, raw_env, env, single, engine, …) so that a busy
+machine slows them alike; each round of the four plays new games (seeds ``r·N`` to
+``r·N + N − 1`` in round ``r``, the same for the four), so that no cache carries one
+round's games into the next; each figure is the median of the runs, with the ratio of
+each environment to the engine. The target is an environment at least half as fast as the
 engine (ratio ≥ 0.5). A run is timed in CPU time of the process (``time.process_time``:
 on a shared machine, time spent waiting for a core is not counted), the garbage
 collector off, as in ``timeit``.
@@ -26,14 +29,13 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import platform
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
-
-import numpy as np
 
 from drako_rules import apply_move, legal_moves, new_game, play_random_game
 from drako_rules.env import SingleAgentEnv, env, raw_env
@@ -66,7 +68,7 @@ def aec_run(make: Callable[[], object], seeds: range) -> int:
             if terminated or truncated:
                 e.step(None)  # type: ignore[attr-defined]
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             e.step(int(legal[int(pick() * len(legal))]))  # type: ignore[attr-defined]
             steps += 1
     return steps
@@ -83,7 +85,7 @@ def single_run(players: int, seeds: range) -> int:
         pick = random.Random(seed).random
         done = False
         while not done:
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             obs, _r, terminated, truncated, _info = e.step(int(legal[int(pick() * len(legal))]))
             done = terminated or truncated
         decisions += len(e.record().moves)
@@ -91,7 +93,7 @@ def single_run(players: int, seeds: range) -> int:
 
 
 def runs(n: int, seeds: range) -> dict[str, Callable[[], int]]:
-    """The four kinds of run for ``n`` players, by name."""
+    """The four kinds of run for ``n`` players on the games of ``seeds``, by name."""
     return {
         "engine": lambda: engine_run(n, seeds),
         "raw_env": lambda: aec_run(lambda: raw_env(players=n), seeds),
@@ -148,29 +150,35 @@ def main(argv: list[str] | None = None) -> int:
         "machine": platform.machine(),
         "games_per_run": args.games,
         "repeat": args.repeat,
+        "load_average_before": [round(x, 2) for x in os.getloadavg()],
         "players": {},
     }
+    warm_up = range(10**6, 10**6 + 10)  # other games: the imports and the tables
     for n in args.players:
-        seeds = range(args.games)
-        kinds = runs(n, seeds)
-        for run in kinds.values():  # warm up the caches and the imports
+        for run in runs(n, warm_up).values():
             run()
-        rates: dict[str, list[float]] = {k: [] for k in kinds}
-        for _ in range(args.repeat):
-            for kind, run in kinds.items():
+        rates: dict[str, list[float]] = {k: [] for k in runs(n, warm_up)}
+        decisions = 0
+        for r in range(args.repeat):
+            seeds = range(r * args.games, (r + 1) * args.games)
+            for kind, run in runs(n, seeds).items():
                 rates[kind].append(timed(run))
+            decisions += engine_run(n, seeds)
         medians = {k: statistics.median(v) for k, v in rates.items()}
         figures = {
             k: {"per_second": round(m), "ratio_to_engine": round(m / medians["engine"], 3)}
             for k, m in medians.items()
         }
-        figures["steps_per_game"] = {"mean": engine_run(n, seeds) / args.games}
+        figures["steps_per_game"] = {"mean": decisions / (args.games * args.repeat)}
         result["players"][str(n)] = figures  # type: ignore[index]
+    result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:
         print(json.dumps(result, indent=2))
     else:
         print(
             f"CPython {result['python']} on {result['machine']}, {args.games} games x {args.repeat} runs"
+            f", load average {result['load_average_before']} before, "
+            f"{result['load_average_after']} after"
         )
         for n, figures in result["players"].items():  # type: ignore[attr-defined]
             print(f"{n} players ({figures['steps_per_game']['mean']:.1f} decisions a game):")

@@ -23,6 +23,7 @@ from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils import wrappers
 
 import drako_rules.env.observation as observation_module
 from drako_rules import (
@@ -39,9 +40,11 @@ from drako_rules import (
     PlayerView,
     RandomPlayer,
     action_id,
+    apply_move,
     cards_per_kind,
     final_ranking,
     legal_moves,
+    play_random_game,
     player_view,
     replay,
 )
@@ -50,13 +53,16 @@ from drako_rules.env import (
     OBSERVATION_SIZE,
     SEAT_BLOCK_SIZE,
     SEAT_LAYOUT,
+    ObservationEncoder,
     SingleAgentEnv,
     agent_observation,
     env,
     observation_space,
     observe,
+    observe_state,
     raw_env,
     rewards_from_places,
+    state_observation,
 )
 from strategies import finished_games, game_states, rehide, states_with_equal_views
 
@@ -210,6 +216,80 @@ def test_the_drawn_card_shows_only_in_its_players_observation(state: GameState) 
             assert shown.tolist() == [float(c is state.drawn) for c in Card]
         else:
             assert not shown.any()
+
+
+@given(game_states())
+def test_observe_state_is_observe_of_the_view(state: GameState) -> None:
+    """observe_state(state, seat) is observe(player_view(state, seat)) and state_observation
+    is agent_observation of the view, vector and mask, for every seat (R8): the
+    environments skip building the view, never what it shows."""
+    for seat in range(state.player_count):
+        view = player_view(state, seat)
+        assert observe_state(state, seat).tobytes() == observe(view).tobytes()
+        fast, slow = state_observation(state, seat), agent_observation(view)
+        assert fast["observation"].tobytes() == slow["observation"].tobytes()
+        assert np.array_equal(fast["action_mask"], slow["action_mask"])
+        assert fast["action_mask"].dtype == np.int8
+
+
+@settings(max_examples=25, deadline=None)
+@given(finished_games())
+def test_observations_along_a_whole_game_are_the_documented_table(game: PlayedGame) -> None:
+    """Step by step through a whole game, as an environment sees it (its own encoder, each
+    player encoded from the last one of its seat, one card action apart), every seat's
+    vector is the reference encoder's of its view (hand-written from the table)."""
+    states = [game.record.start()]
+    for move in game.record.moves:
+        states.append(apply_move(states[-1], move))
+    encoder = ObservationEncoder()
+    fast = [[encoder.observe_state(s, seat) for seat in range(s.player_count)] for s in states]
+    for s, vectors in zip(states, fast, strict=True):
+        for seat, vector in enumerate(vectors):
+            assert np.allclose(vector, reference_observation(player_view(s, seat)), atol=1e-7)
+
+
+def test_an_encoder_between_two_games_still_encodes_each_right() -> None:
+    """One encoder given the views of two games (2 and 4 players) in turn remembers the
+    wrong game's players each time, and still gives the table's vectors."""
+    games = [replay_states(2, 5), replay_states(4, 6)]
+    encoder = ObservationEncoder()
+    for i in range(max(map(len, games))):
+        for states in games:
+            state = states[min(i, len(states) - 1)]
+            for seat in range(state.player_count):
+                view = player_view(state, seat)
+                assert np.allclose(encoder.observe(view), reference_observation(view), atol=1e-7)
+
+
+def replay_states(players: int, seed: int) -> list[GameState]:
+    """Every state of a random game, from the deal to the end."""
+    game = play_random_game(players, seed)
+    states = [game.record.start()]
+    for move in game.record.moves:
+        states.append(apply_move(states[-1], move))
+    return states
+
+
+def test_observe_state_refuses_what_is_not_a_seat() -> None:
+    """observe_state takes a seat of the game, as player_view does (GameError otherwise)."""
+    state = raw_env_reset(3, 2).game_state
+    for seat in (-1, 3, True, 1.0, "0"):
+        with pytest.raises(GameError):
+            observe_state(state, seat)  # type: ignore[arg-type]
+
+
+def test_environment_observations_are_fresh_writable_arrays() -> None:
+    """Each last() gives new arrays (changing one changes no later observation)."""
+    e = raw_env_reset(2, 4)
+    first, *_ = e.last()
+    again, *_ = e.last()
+    first["observation"][:] = 0.5
+    first["action_mask"][:] = 0
+    assert not np.shares_memory(first["observation"], again["observation"])
+    assert int(again["action_mask"].sum()) == 24 and float(again["observation"].max()) == 1.0
+    third, *_ = e.last()
+    assert np.array_equal(third["observation"], again["observation"])
+    assert np.array_equal(third["action_mask"], again["action_mask"])
 
 
 def test_observation_layout_is_contiguous_and_matches_the_size() -> None:
@@ -457,6 +537,35 @@ def test_single_agent_default_is_two_players_against_a_random_player() -> None:
         records.append(single.record())
     assert records[0] == records[1]
     assert single.action_masks().dtype == bool
+
+
+def test_wrapped_env_enforces_the_order_as_pettingzoos_wrapper_does() -> None:
+    """env() is an OrderEnforcingWrapper that refuses what PettingZoo's refuses before reset
+    (the same errors), then plays the game of raw_env."""
+    wrapped, plain = env(), wrappers.OrderEnforcingWrapper(raw_env())
+    assert isinstance(wrapped, wrappers.OrderEnforcingWrapper)
+    for name in ("agents", "agent_selection", "num_agents", "rewards", "terminations"):
+        for e in (wrapped, plain):
+            with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+                getattr(e, name)
+    calls: list[tuple[str, tuple[object, ...]]] = [
+        ("last", ()),
+        ("step", (0,)),
+        ("observe", ("player_0",)),
+    ]
+    for method, args in calls:
+        errors = []
+        for e in (wrapped, plain):
+            with pytest.raises((AttributeError, AssertionError)) as info:
+                getattr(e, method)(*args)
+            errors.append((type(info.value), str(info.value)))
+        assert errors[0] == errors[1]
+    wrapped.reset(seed=3)
+    plain.reset(seed=3)
+    obs, *rest = wrapped.last()
+    obs_plain, *rest_plain = plain.last()
+    assert rest == rest_plain and np.array_equal(obs["observation"], obs_plain["observation"])
+    assert wrapped.agents == plain.agents and wrapped.agent_selection == "player_0"
 
 
 def test_render_modes() -> None:

@@ -8,6 +8,7 @@ drako-rules does not need them.
 | [`env`][drako_rules.env.aec.env], [`raw_env`][drako_rules.env.aec.raw_env] | the PettingZoo AEC environment, wrapped and bare |
 | [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv] | a Gymnasium environment: one seat learns, given players take the others |
 | [`observe`][drako_rules.env.observation.observe] | the observation vector of a [`PlayerView`][drako_rules.game.views.PlayerView] (R8), with its [`LAYOUT`][drako_rules.env.observation.LAYOUT] |
+| [`observe_state`][drako_rules.env.observation.observe_state] | the same vector of a seat's view from the whole state, without building the view |
 | [`rewards_from_places`][drako_rules.env.rewards.rewards_from_places] | the zero-sum rewards of a finished game (R5.6) |
 
 The page "Train an agent" of the docs is the specification card of the environment.
@@ -33,8 +34,10 @@ from drako_rules.env.aec import (
     action_mask,
     agent_observation,
     env,
+    moves_mask,
     observation_space,
     raw_env,
+    state_observation,
 )
 from drako_rules.env.observation import (
     LAYOUT,
@@ -42,7 +45,9 @@ from drako_rules.env.observation import (
     OBSERVATION_SIZE,
     SEAT_BLOCK_SIZE,
     SEAT_LAYOUT,
+    ObservationEncoder,
     observe,
+    observe_state,
 )
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import final_rewards, is_truncated, rewards_from_places
@@ -57,15 +62,19 @@ __all__ = [
     "SEAT_BLOCK_SIZE",
     "SEAT_LAYOUT",
     "Observation",
+    "ObservationEncoder",
     "SingleAgentEnv",
     "action_mask",
     "agent_observation",
     "env",
     "final_rewards",
     "is_truncated",
+    "moves_mask",
     "observation_space",
     "observe",
+    "observe_state",
     "raw_env",
     "rewards_from_places",
+    "state_observation",
     "view_text",
 ]

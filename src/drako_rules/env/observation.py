@@ -58,13 +58,15 @@ Examples:
 from __future__ import annotations
 
 import struct
+from operator import is_not
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from drako_rules.cards import Card, Legend, cards_per_kind
-from drako_rules.game import Phase, PlayerState, PlayerView
+from drako_rules.errors import GameError
+from drako_rules.game import GameState, Phase, PlayerState, PlayerView
 
 __all__ = [
     "LAYOUT",
@@ -72,7 +74,9 @@ __all__ = [
     "OBSERVATION_SIZE",
     "SEAT_BLOCK_SIZE",
     "SEAT_LAYOUT",
+    "ObservationEncoder",
     "observe",
+    "observe_state",
 ]
 
 #: The most players a game has (R1.3): the observation has one seat block for each.
@@ -145,37 +149,16 @@ OBSERVATION_SIZE: Final = _GLOBAL_SIZE + MAX_PLAYERS * SEAT_BLOCK_SIZE
 # Look-ups by object identity: a Card member or None hashes slowly (Enum.__hash__ is Python
 # code), an int from id() at C speed. Members and None live as long as the process.
 _CARD_CODE: Final[dict[int, int]] = {id(card): i for i, card in enumerate(_CARDS)}
-_CELL_CODE: Final[dict[int, int]] = {**_CARD_CODE, id(None): _KINDS}
 _LEGEND_CODE: Final[dict[int, int]] = {id(legend): i for i, legend in enumerate(_LEGENDS)}
-_PHASE_CODE: Final[dict[int, int]] = {id(phase): i for i, phase in enumerate(_PHASES)}
 _RULESET_CODE: Final[dict[str, int]] = {name: i for i, name in enumerate(_RULESET_NAMES)}
-
-_PHASE: Final = LAYOUT["phase"].start
-_TO_MOVE: Final = LAYOUT["to_move"].start
-_CLAIMED: Final = LAYOUT["claimed_this_turn"].start
-_TURN: Final = LAYOUT["turn"].start
-_DRAW_SIZE: Final = LAYOUT["draw_pile_size"].start
-_DISCARD_SIZE: Final = LAYOUT["discard_pile_size"].start
-_DECK_SIZE: Final = LAYOUT["legend_deck_size"].start
-_DISCARD_COUNTS: Final = LAYOUT["discard_counts"].start
-_DISCARD_TOP: Final = LAYOUT["discard_top"].start
-_DRAWN: Final = LAYOUT["drawn"].start
-_ROW: Final = LAYOUT["legend_row"].start
-_UNSEEN: Final = LAYOUT["unseen"].start
-_RULESET: Final = LAYOUT["ruleset"].start
-_PLAYERS: Final = LAYOUT["players"].start
-_KINGDOM: Final = SEAT_LAYOUT["kingdom"].start
-_SEAT_LEGENDS: Final = SEAT_LAYOUT["legends"].start
-_HAND: Final = SEAT_LAYOUT["hand"].start
-_CELL_BASES: Final = tuple(_KINGDOM + _CELL_CHANNELS * i for i in range(16))
+_OVER: Final = Phase.OVER
 
 # The observation is assembled from float32 bytes, then viewed as an array: a few NumPy
 # calls on small arrays cost more than the whole encoding (each takes about a
-# microsecond), so every slice comes from a table of prebuilt bytes or from a bounded cache
-# of the objects the engine hands out again (a player who did not move keeps its
-# PlayerState, a pile its tuple). The caches are keyed by id and hold the objects they
-# key, so an id is never mistaken for another object's; each is cleared when full.
-_CACHE_LIMIT: Final = 4096
+# microsecond), so every slice comes from a table of prebuilt bytes, and an
+# ObservationEncoder remembers what it encoded last of each seat, of the discard pile and
+# of the legend row (the engine hands out the same objects again while they do not
+# change, and a player's next Kingdom is most often one card action away).
 
 
 def _f32(values: list[float]) -> bytes:
@@ -197,21 +180,26 @@ _PHASE_BYTES: Final = {
 }
 #: to_move and claimed_this_turn, by ``2·to_move + claimed``.
 _TURN_FLAGS: Final = tuple(_f32([float(i >> 1), float(i & 1)]) for i in range(4))
-_TURN_BYTES: Final = _scaled(_TURN_SCALE, int(_TURN_SCALE))
-_PILE_BYTES: Final = _scaled(_PILE_SCALE, int(_PILE_SCALE))
-_DECK_BYTES: Final = _scaled(_LEGEND_DECK_SCALE, int(_LEGEND_DECK_SCALE))
-_KIND_BYTES: Final = _one_hot(_KINDS)  # index _KINDS: no card
-_RULESET_BYTES: Final = _one_hot(len(_RULESET_NAMES))
-_PLAYERS_BYTES: Final = _one_hot(MAX_PLAYERS - 1)
-#: The three flags of a seat in the game, by ``2·current + first``.
-_SEAT_FLAGS: Final = tuple(_f32([1.0, float(i >> 1), float(i & 1)]) for i in range(4))
-#: The 11 entries of one Kingdom cell, by code (kind in Card order, 10 for face down).
-_CELL_BYTES: Final = _one_hot(_CELL_CHANNELS)[:_CELL_CHANNELS]
-#: The zero blocks of the seats a game of ``n`` players lacks, by ``n``.
-_ABSENTS: Final = tuple(bytes(4 * SEAT_BLOCK_SIZE * max(MAX_PLAYERS - n, 0)) for n in range(5))
 _TURN_TOP: Final = int(_TURN_SCALE)
 _DECK_TOP: Final = int(_LEGEND_DECK_SCALE)
 _MAX_COUNT: Final = 80  # no pile holds more cards than the 4-player deck (R1.3)
+_TURN_BYTES: Final = _scaled(_TURN_SCALE, _TURN_TOP)
+_PILE_BYTES: Final = _scaled(_PILE_SCALE, _MAX_COUNT)
+_DECK_BYTES: Final = _scaled(_LEGEND_DECK_SCALE, _DECK_TOP)
+_KIND_BYTES: Final = _one_hot(_KINDS)  # index _KINDS: no card
+_NO_KIND: Final = _KIND_BYTES[_KINDS]
+#: The one-hot slice of a card's kind, by the card's id.
+_KIND_OF: Final[dict[int, bytes]] = {id(card): _KIND_BYTES[i] for i, card in enumerate(_CARDS)}
+_RULESET_BYTES: Final = _one_hot(len(_RULESET_NAMES))  # another ruleset: all 0 (R9)
+_PLAYERS_BYTES: Final = _one_hot(MAX_PLAYERS - 1)
+#: The three flags of a seat in the game, by ``2·current + first``.
+_SEAT_FLAGS: Final = tuple(_f32([1.0, float(i >> 1), float(i & 1)]) for i in range(4))
+#: The zero blocks of the seats a game of ``n`` players lacks, by ``n``.
+_ABSENTS: Final = tuple(bytes(4 * SEAT_BLOCK_SIZE * max(MAX_PLAYERS - n, 0)) for n in range(5))
+#: The seats of a game of ``n`` players in the order of the blocks, by ``n`` then viewer.
+_ORDERS: Final = tuple(
+    tuple(tuple((viewer + k) % n for k in range(n)) for viewer in range(n)) for n in range(5)
+)
 
 # Counts by kind travel packed in one integer, 16 bits a kind (kind k at bit 16·k), so that
 # adding up what every player shows is one addition per player. No count of a valid game
@@ -219,36 +207,52 @@ _MAX_COUNT: Final = 80  # no pile holds more cards than the 4-player deck (R1.3)
 # subtraction that would go below zero stays in its field (and is read as 0).
 _FIELD: Final = 16
 _UNIT: Final = tuple(1 << (_FIELD * k) for k in range(_KINDS))
-_CELL_UNIT: Final = (*_UNIT, 0)  # by cell code: a face-down cell shows nothing
 _GUARDS: Final = sum(0x8000 << (_FIELD * k) for k in range(_KINDS))
 _ONES: Final = sum(_UNIT)
+_HALF_SHIFT: Final = _FIELD * (_KINDS // 2)  # the fields of kinds 0–4 below, 5–9 above
+_LOW_HALF: Final = (1 << _HALF_SHIFT) - 1
+#: By the id of a card: its packed unit. By the id of a cell (a card, or None for a face-down
+#: or empty cell, R8.2): its unit (0 for None: a face-down cell shows nothing) and its 11
+#: entries (kind in Card order, 10 for face down).
+_CARD_UNIT: Final[dict[int, int]] = {id(card): _UNIT[i] for i, card in enumerate(_CARDS)}
+_CELL_UNIT: Final[dict[int, int]] = {**_CARD_UNIT, id(None): 0}
+_CELL_BYTES: Final[dict[int, bytes]] = {
+    **{id(card): _KIND_BYTES[i] + _f32([0.0]) for i, card in enumerate(_CARDS)},
+    id(None): _f32([0.0] * _KINDS + [1.0]),
+}
+#: What the viewer can have seen at most of each kind, by player count: every card of the
+#: deck (R1.3), packed and guarded; ``unseen = base − seen``.
+_UNSEEN_BASE: Final = {n: _GUARDS + cards_per_kind(n) * _ONES for n in (2, 3, 4)}
 
-_player_cache: dict[int, tuple[PlayerState, bytes, int]] = {}
-_extras_cache: dict[tuple[int, int], tuple[tuple[Legend, ...], tuple[Card, ...], bytes]] = {}
-_row_cache: dict[int, tuple[tuple[Legend, ...], bytes]] = {}
-_discard_cache: dict[int, tuple[tuple[Card, ...], int, bytes]] = {}
+# The slices of 5 counts by kind, by their packed fields (a guarded half negated, see
+# _half_counts): bounded, cleared when full.
+_CACHE_LIMIT: Final = 4096
 _counts_cache: dict[int, bytes] = {}
 
 
-def _counts_bytes(packed: int, guarded: bool = False) -> bytes:
-    """The bytes of a slice of counts by kind (packed), each divided by 8, at most 1.
+def _half_counts(key: int) -> bytes:
+    """The bytes of 5 counts by kind (each divided by 8, at most 1), packed in ``key``.
 
-    With ``guarded``, every field carries bit 15 (see ``_GUARDS``); a field without it
-    went below zero and counts 0.
+    A negative ``key`` is ``-packed - 1`` for a guarded ``packed``: every field carries bit
+    15 (see ``_GUARDS``), and a field without it went below zero and counts 0. A slice is
+    cached by its fields: each half of a slice of 10 kinds takes far fewer values than the
+    whole.
     """
-    key = packed if not guarded else -packed - 1
     found = _counts_cache.get(key)
-    if found is None:
-        counts = []
-        for k in range(_KINDS):
-            field = (packed >> (_FIELD * k)) & 0xFFFF
-            if guarded:
-                field = field - 0x8000 if field >= 0x8000 else 0
-            counts.append(min(field / _KIND_SCALE, 1.0))
-        found = _f32(counts)
-        if len(_counts_cache) >= _CACHE_LIMIT:
-            _counts_cache.clear()
-        _counts_cache[key] = found
+    if found is not None:
+        return found
+    guarded = key < 0
+    packed = -key - 1 if guarded else key
+    counts = []
+    for k in range(_KINDS // 2):
+        field = (packed >> (_FIELD * k)) & 0xFFFF
+        if guarded:
+            field = field - 0x8000 if field >= 0x8000 else 0
+        counts.append(min(field / _KIND_SCALE, 1.0))
+    found = _f32(counts)
+    if len(_counts_cache) >= _CACHE_LIMIT:
+        _counts_cache.clear()
+    _counts_cache[key] = found
     return found
 
 
@@ -260,65 +264,221 @@ def _legend_bytes(legends: tuple[Legend, ...]) -> bytes:
     return _f32(values)
 
 
-def _row(row: tuple[Legend, ...]) -> bytes:
-    """The legend row's slice."""
-    hit = _row_cache.get(id(row))
-    if hit is not None and hit[0] is row:
-        return hit[1]
-    found = _legend_bytes(row)
-    if len(_row_cache) >= _CACHE_LIMIT:
-        _row_cache.clear()
-    _row_cache[id(row)] = (row, found)
-    return found
-
-
-def _extras(legends: tuple[Legend, ...], hand: tuple[Card, ...]) -> bytes:
-    """The Legends and hand entries of a seat block."""
-    key = (id(legends), id(hand))
-    hit = _extras_cache.get(key)
-    if hit is not None and hit[0] is legends and hit[1] is hand:
-        return hit[2]
+def _hand_bytes(hand: tuple[Card, ...]) -> bytes:
+    """The bytes of 10 entries, 1 for each kind in the starting hand (R2.9)."""
     in_hand = [0.0] * _KINDS
     for card in hand:
         in_hand[_CARD_CODE[id(card)]] = 1.0
-    found = _legend_bytes(legends) + _f32(in_hand)
-    if len(_extras_cache) >= _CACHE_LIMIT:
-        _extras_cache.clear()
-    _extras_cache[key] = (legends, hand, found)
-    return found
+    return _f32(in_hand)
 
 
-def _player_block(player: PlayerState) -> tuple[bytes, int]:
-    """``player``'s seat block after its three flags, and the cards of each kind it shows
-    (revealed or in hand), packed."""
-    hit = _player_cache.get(id(player))
-    if hit is not None and hit[0] is player:
-        return hit[1], hit[2]
-    codes = list(map(_CELL_CODE.__getitem__, map(id, player.kingdom.cells)))
-    hand = player.hand
-    shown = sum(map(_CELL_UNIT.__getitem__, codes))
+# What an encoder remembers of a seat: the player, its Kingdom's cells, its Legends, its
+# hand, the slices of its block after the three flags (16 cells, then the Legends and the
+# hand as one), and the cards of each kind it shows (revealed or in hand), packed.
+_Seat = tuple[
+    PlayerState,
+    tuple[Card | None, ...],
+    tuple[Legend, ...],
+    tuple[Card, ...],
+    list[bytes],
+    int,
+]
+# Of a discard pile: the pile, its cards of each kind (packed), and its slices: the counts
+# (two halves) and the top card.
+_Discard = tuple[tuple[Card, ...], int, list[bytes]]
+
+
+def _seat(player: PlayerState, last: _Seat | None) -> _Seat:
+    """What to remember of ``player``, encoded from ``last`` (the player last encoded at its
+    seat) when the two have the same Legends and hand and their Kingdoms differ in one
+    cell (one card action); else cell by cell. The cells are compared, so any player is
+    encoded right."""
+    cells = player.kingdom.cells
+    legends, hand = player.legends, player.hand
+    if last is not None and last[2] is legends and last[3] is hand:
+        changed = bytes(map(is_not, cells, last[1]))
+        count = changed.count(1)
+        if count == 1:
+            i = changed.find(1)
+            parts = last[4].copy()
+            parts[i] = _CELL_BYTES[id(cells[i])]
+            shown = last[5] - _CELL_UNIT[id(last[1][i])] + _CELL_UNIT[id(cells[i])]
+            return (player, cells, legends, hand, parts, shown)
+        if count == 0:
+            return (player, cells, legends, hand, last[4], last[5])
+    ids = tuple(map(id, cells))
+    shown = sum(map(_CELL_UNIT.__getitem__, ids))
     if hand:
-        shown += sum(map(_UNIT.__getitem__, map(_CARD_CODE.__getitem__, map(id, hand))))
-    body = b"".join(map(_CELL_BYTES.__getitem__, codes)) + _extras(player.legends, hand)
-    if len(_player_cache) >= _CACHE_LIMIT:
-        _player_cache.clear()
-    _player_cache[id(player)] = (player, body, shown)
-    return body, shown
+        shown += sum(map(_CARD_UNIT.__getitem__, map(id, hand)))
+    parts = list(map(_CELL_BYTES.__getitem__, ids))
+    parts.append(_legend_bytes(legends) + _hand_bytes(hand))
+    return (player, cells, legends, hand, parts, shown)
 
 
-def _discard(cards: tuple[Card, ...]) -> tuple[int, bytes]:
-    """The cards of each kind in a discard pile (packed), and their slice of the observation."""
-    hit = _discard_cache.get(id(cards))
-    if hit is not None and hit[0] is cards:
-        return hit[1], hit[2]
-    if len(cards) > _MAX_COUNT:  # not a pile of any game (R1.3): count only what fits
-        cards = cards[-_MAX_COUNT:]
-    packed = sum(map(_UNIT.__getitem__, map(_CARD_CODE.__getitem__, map(id, cards))))
-    found = (packed, _counts_bytes(packed))
-    if len(_discard_cache) >= _CACHE_LIMIT:
-        _discard_cache.clear()
-    _discard_cache[id(cards)] = (cards, *found)
-    return found
+def _discard(cards: tuple[Card, ...]) -> _Discard:
+    """What to remember of a discard pile."""
+    counted = cards if len(cards) <= _MAX_COUNT else cards[-_MAX_COUNT:]  # not a pile of any
+    packed = sum(map(_CARD_UNIT.__getitem__, map(id, counted)))  # game (R1.3): what fits
+    low, high = packed & _LOW_HALF, packed >> _HALF_SHIFT
+    return (
+        cards,
+        packed,
+        [
+            _counts_cache.get(low) or _half_counts(low),
+            _counts_cache.get(high) or _half_counts(high),
+            _KIND_OF[id(cards[-1])] if cards else _NO_KIND,
+        ],
+    )
+
+
+def _scalar(table: tuple[bytes, ...], k: int) -> bytes:
+    """``table[k]``, ``k`` clamped to the table (a view built by hand can hold anything)."""
+    return table[0 if k < 0 else len(table) - 1]
+
+
+class ObservationEncoder:
+    """Computes observations as [`observe`][drako_rules.env.observation.observe] does,
+    remembering what it encoded last to encode the next one faster.
+
+    It keeps the last player of each seat, the last discard pile and the last legend row
+    it encoded (at most one of each: bounded), and encodes a player one card action away
+    from the last one of its seat by changing one cell. The vectors are those of
+    ``observe``, whatever it remembers: it is only quicker when the views come one after
+    the other from one game, as in an environment, which holds its own encoder. What it
+    remembers is replaced, never changed in place, so threads may share one.
+
+    Examples:
+        >>> from drako_rules import new_game, player_view
+        >>> state = new_game(2, seed=1)
+        >>> encoder = ObservationEncoder()
+        >>> (encoder.observe(player_view(state, 0)) == observe(player_view(state, 0))).all()
+        np.True_
+    """
+
+    __slots__ = ("_discard", "_row", "_seats")
+
+    def __init__(self) -> None:
+        self._seats: list[_Seat | None] = [None] * MAX_PLAYERS
+        self._discard: _Discard = _discard(())
+        self._row: tuple[tuple[Legend, ...], bytes] = ((), _legend_bytes(()))
+
+    def observe(self, view: PlayerView) -> npt.NDArray[np.float32]:
+        """[`observe`][drako_rules.env.observation.observe]``(view)``."""
+        return self._encode(
+            view,
+            view.viewer,
+            view.ruleset,
+            view.draw_pile_size,
+            view.legend_deck_size,
+            view.drawn,
+        )
+
+    def observe_state(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
+        """[`observe_state`][drako_rules.env.observation.observe_state]``(state, seat)``.
+
+        Raises:
+            GameError: ``seat`` is not a seat of the game.
+        """
+        n = len(state.players)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise GameError(
+                f"the player is a seat from 0 to {n - 1} in a {n}-player game, not {seat!r:.40}"
+            )
+        return self._encode(
+            state,
+            seat,
+            state.ruleset.name,
+            len(state.draw_pile),
+            len(state.legend_deck),
+            state.drawn if seat == state.current_player else None,
+        )
+
+    def _encode(
+        self,
+        source: PlayerView | GameState,
+        viewer: int,
+        ruleset: str,
+        draw_size: int,
+        deck_size: int,
+        drawn: Card | None,
+    ) -> npt.NDArray[np.float32]:
+        """The observation of the view of ``viewer`` with these fields and the others of
+        ``source``, the view or the state: ``players``, ``current_player``,
+        ``first_player``, ``phase``, ``turn``, ``discard_pile``, ``legend_row`` and
+        ``claimed_this_turn``, which ``player_view`` copies from the state."""
+        players = source.players
+        n = len(players)
+        unseen = _UNSEEN_BASE.get(n)
+        if unseen is None:
+            cards_per_kind(n)  # raises PlayerCountError: not 2 to 4 players (R1.3)
+            raise AssertionError(n)  # pragma: no cover - cards_per_kind raised
+        pile = source.discard_pile
+        discard = self._discard
+        if discard[0] is not pile:
+            discard = self._discard = _discard(pile)
+        seen = discard[1]
+        legend_row = source.legend_row
+        row = self._row
+        if row[0] is not legend_row:
+            row = self._row = (legend_row, _legend_bytes(legend_row))
+        current = source.current_player
+        first = source.first_player
+        phase = source.phase
+        to_move = viewer == current
+        if phase is _OVER:
+            current = -1
+            to_move = False
+        seats = self._seats
+        blocks: list[bytes] = []
+        for seat in _ORDERS[n][viewer % n]:
+            player = players[seat]
+            entry = seats[seat]
+            if entry is None or entry[0] is not player:
+                entry = seats[seat] = _seat(player, entry)
+            blocks.append(_SEAT_FLAGS[2 * (seat == current) + (seat == first)])
+            blocks += entry[4]
+            seen += entry[5]
+        # What the viewer has seen of each kind: the discard pile, every revealed card,
+        # every hand, the drawn card. The rest of the deck (R1.3) is unseen.
+        if drawn is None:
+            drawn_bytes = _NO_KIND
+        else:
+            seen += _CARD_UNIT[id(drawn)]
+            drawn_bytes = _KIND_OF[id(drawn)]
+        unseen -= seen
+        low, high = -(unseen & _LOW_HALF) - 1, -(unseen >> _HALF_SHIFT) - 1  # guarded
+        turn = source.turn
+        discard_size = len(pile)
+        return np.frombuffer(
+            bytearray().join(
+                [
+                    _PHASE_BYTES[id(phase)],
+                    _TURN_FLAGS[2 * to_move + source.claimed_this_turn],
+                    _TURN_BYTES[turn] if 0 <= turn <= _TURN_TOP else _scalar(_TURN_BYTES, turn),
+                    _PILE_BYTES[draw_size]
+                    if 0 <= draw_size <= _MAX_COUNT
+                    else _scalar(_PILE_BYTES, draw_size),
+                    _PILE_BYTES[discard_size if discard_size <= _MAX_COUNT else _MAX_COUNT],
+                    _DECK_BYTES[deck_size]
+                    if 0 <= deck_size <= _DECK_TOP
+                    else _scalar(_DECK_BYTES, deck_size),
+                    *discard[2],
+                    drawn_bytes,
+                    row[1],
+                    _counts_cache.get(low) or _half_counts(low),
+                    _counts_cache.get(high) or _half_counts(high),
+                    _RULESET_BYTES[_RULESET_CODE.get(ruleset, len(_RULESET_NAMES))],
+                    _PLAYERS_BYTES[n - 2],
+                    *blocks,
+                    _ABSENTS[n],
+                ]
+            ),
+            np.float32,
+        )
+
+
+# The encoder of the functions below, for views that come one after the other from one game.
+_ENCODER: Final = ObservationEncoder()
 
 
 def observe(view: PlayerView) -> npt.NDArray[np.float32]:
@@ -340,47 +500,27 @@ def observe(view: PlayerView) -> npt.NDArray[np.float32]:
         >>> int(own[SEAT_LAYOUT["hand"]].sum()), int(own[SEAT_LAYOUT["kingdom"]].sum())
         (4, 16)
     """
-    n = len(view.players)
-    discard = view.discard_pile
-    drawn = view.drawn
-    seen, discard_bytes = _discard(discard)
-    viewer, current, first = view.viewer, view.current_player, view.first_player
-    if view.is_over:
-        current = -1
-    players = view.players
-    blocks: list[bytes] = []
-    for k in range(n):
-        seat = (viewer + k) % n
-        block, shown = _player_block(players[seat])
-        blocks.append(_SEAT_FLAGS[2 * (seat == current) + (seat == first)])
-        blocks.append(block)
-        seen += shown
-    # What the viewer has seen of each kind: the discard pile, every revealed card, every
-    # hand, the drawn card. The rest of the deck (R1.3) is unseen.
-    drawn_code = _KINDS if drawn is None else _CARD_CODE[id(drawn)]
-    if drawn is not None:
-        seen += _UNIT[drawn_code]
-    unseen = _GUARDS + cards_per_kind(n) * _ONES - seen
-    ruleset = _RULESET_CODE.get(view.ruleset, len(_RULESET_NAMES))
-    data = bytearray().join(
-        (
-            _PHASE_BYTES[id(view.phase)],
-            _TURN_FLAGS[
-                2 * (view.viewer == view.current_player and current >= 0) + view.claimed_this_turn
-            ],
-            _TURN_BYTES[min(max(view.turn, 0), _TURN_TOP)],
-            _PILE_BYTES[min(max(view.draw_pile_size, 0), _MAX_COUNT)],
-            _PILE_BYTES[min(len(discard), _MAX_COUNT)],
-            _DECK_BYTES[min(max(view.legend_deck_size, 0), _DECK_TOP)],
-            discard_bytes,
-            _KIND_BYTES[_CARD_CODE[id(discard[-1])] if discard else _KINDS],
-            _KIND_BYTES[drawn_code],
-            _row(view.legend_row),
-            _counts_bytes(unseen, guarded=True),
-            _RULESET_BYTES[ruleset],
-            _PLAYERS_BYTES[n - 2],
-            *blocks,
-            _ABSENTS[n],
-        )
-    )
-    return np.frombuffer(data, np.float32)
+    return _ENCODER.observe(view)
+
+
+def observe_state(state: GameState, seat: int) -> npt.NDArray[np.float32]:
+    """``observe(player_view(state, seat))``, without building the view.
+
+    For whoever holds the whole state (the environments, a server): the same vector, from
+    the same fields [`player_view`][drako_rules.game.views.player_view] gives the seat and
+    nothing else (R8): the sizes of the draw pile and of the legend deck, never their
+    order, the hidden cards or the seed (R8.2), and the drawn card only for the player to
+    move, who drew it (R8.3).
+
+    Raises:
+        GameError: ``seat`` is not a seat of the game.
+
+    Examples:
+        >>> from drako_rules import apply_move, legal_moves, new_game, player_view
+        >>> state = new_game(2, seed=4)
+        >>> for _ in range(3):
+        ...     state = apply_move(state, legal_moves(state)[0])
+        >>> all((observe_state(state, s) == observe(player_view(state, s))).all() for s in (0, 1))
+        True
+    """
+    return _ENCODER.observe_state(state, seat)

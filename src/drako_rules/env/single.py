@@ -33,11 +33,12 @@ from drako_rules.env.aec import (
     DEFAULT_MAX_MOVES,
     Observation,
     action_to_move,
-    agent_observation,
     check_max_moves,
     check_render_mode,
     observation_space,
+    state_observation,
 )
+from drako_rules.env.observation import ObservationEncoder
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import final_rewards, is_truncated
 from drako_rules.errors import GameError, IllegalMoveError
@@ -125,6 +126,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.render_mode = check_render_mode(render_mode)
         self.observation_space = observation_space()  # type: ignore[assignment]
         self.action_space = spaces.Discrete(ACTION_SPACE_SIZE)
+        self._encoder = ObservationEncoder()
         self._state: GameState | None = None
         self._moves: list[Move] = []
         self._game_seed = 0
@@ -152,7 +154,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the agent now, as booleans (sb3-contrib's masking hook)."""
-        return agent_observation(player_view(self.game_state, self.seat))["action_mask"].astype(
+        return state_observation(self.game_state, self.seat, self._encoder)["action_mask"].astype(
             bool
         )
 
@@ -228,7 +230,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             self._moves.append(move)
 
     def _observation(self) -> tuple[Observation, dict[str, object]]:
-        obs = agent_observation(player_view(self.game_state, self.seat))
+        obs = state_observation(self.game_state, self.seat, self._encoder)
         return obs, {"action_mask": obs["action_mask"]}
 
     def render(self) -> str | None:
