@@ -83,9 +83,10 @@ exit status:
   {EXIT_OK}    all verified (or the command did its work)
   {EXIT_MISMATCH}    a score sheet disagrees with the rules (check), or a player made some
        games fail (arena: the finished games are still reported)
-  {EXIT_INVALID}    invalid input or usage (unreadable, too large or invalid game file or
-       record, unknown ruleset, a Kingdom that cannot be read), or output that cannot
-       be written (stdout closed or full, broken pipe); one line on stderr says what
+  {EXIT_INVALID}    invalid input or usage (unreadable, too large or invalid game file
+       or record, unknown ruleset, a Kingdom that cannot be read, a player spec
+       that names no player), or output that cannot be written (stdout closed
+       or full, broken pipe); one line on stderr says what
   {EXIT_INTERRUPTED}  interrupted (Ctrl-C)"""
 
 _DESCRIPTION: Final = (
