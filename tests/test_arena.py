@@ -268,3 +268,21 @@ def test_on_game_sees_every_game_before_the_run_ends() -> None:
     seen: list[object] = []
     result = run_arena(["greedy", "random"], 6, seed=2, workers=2, on_game=seen.append)
     assert sorted(seen, key=lambda g: g.index) == list(result.results)  # type: ignore[attr-defined]
+
+
+class _Terminal(io.StringIO):
+    """A captured standard error that claims to be a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_cli_arena_progress_bar_only_on_a_terminal() -> None:
+    """``arena`` draws its progress bar on a terminal's stderr, and erases it; a piped
+    stderr gets nothing."""
+    args = ["arena", "random", "random", "--games", "4", "--workers", "1"]
+    assert _cli(*args)[2] == ""
+    err = _Terminal()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        assert main(args) == 0
+    assert "4/4 games" in err.getvalue() and err.getvalue().endswith("\r")
