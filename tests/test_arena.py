@@ -4,7 +4,7 @@ without losing the finished games."""
 
 from __future__ import annotations
 
-import argparse
+import contextlib
 import io
 import json
 import math
@@ -23,7 +23,7 @@ from drako_rules.arena import (
     simulate,
     wilson_interval,
 )
-from drako_rules.cli_arena import add_arguments, add_simulate_arguments, run, run_simulate
+from drako_rules.cli import main
 
 
 def test_results_do_not_depend_on_workers_or_batches() -> None:
@@ -192,47 +192,75 @@ def test_arena_refuses_uneven_rotation_and_bad_counts() -> None:
 
 
 def _cli(*argv: str) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
+    """Run ``drako-rules ARGV`` in-process; return the exit status, stdout and stderr."""
     out, err = io.StringIO(), io.StringIO()
-    status = run(parser.parse_args(list(argv)), out, err)
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(argv))
     return status, out.getvalue(), err.getvalue()
 
 
-def test_cli_module_prints_json_and_a_table() -> None:
+def test_cli_arena_prints_json_and_a_table() -> None:
     """``arena greedy random --json`` prints the summary as JSON; without it, a table with
-    one line per player; every game finished gives exit status 0."""
-    status, out, err = _cli("greedy", "random", "--games", "4", "--workers", "1", "--json")
+    one line per player, within 80 columns; every game finished gives exit status 0."""
+    status, out, err = _cli("arena", "greedy", "random", "--games", "4", "--workers", "1", "--json")
     data = json.loads(out)
     assert status == 0 and err == ""
     assert [p["name"] for p in data["players"]] == ["greedy", "random"]
     assert data["finished"] == 4 and data["players"][0]["win_rate"] == 1.0
-    status, out, _ = _cli("greedy", "random", "--games", "2", "--workers", "1")
+    status, out, _ = _cli("arena", "greedy", "random", "--games", "2", "--workers", "1")
     assert status == 0 and out.splitlines()[2].startswith("greedy ")
+    assert max(len(line) for line in out.splitlines()) <= 80
 
 
-def test_cli_module_reports_bad_specs_and_failed_games() -> None:
-    """A bad spec is one line on stderr and status 2; failed games a line each and status 1,
-    with the finished games still in the table."""
-    status, out, err = _cli("random", "nobody", "--games", "2", "--workers", "1")
+def test_cli_arena_table_fits_80_columns_for_four_long_names() -> None:
+    """Four players with names longer than 12 characters: the names are cut (with …) and
+    both tables stay within 80 columns."""
+    spec = "drako_rules:RandomPlayer"
+    status, out, _ = _cli("arena", spec, spec, spec, spec, "--games", "8", "--workers", "1")
+    assert status == 0
+    assert "drako_rules:…" in out and spec not in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_cli_arena_reports_bad_specs_and_failed_games() -> None:
+    """A bad spec is one line on stderr and status 2; failed games are listed with the
+    table of the finished games, one line on stderr says how many, and the status is 1."""
+    status, out, err = _cli("arena", "random", "nobody", "--games", "2", "--workers", "1")
     assert status == 2 and out == "" and err.count("\n") == 1 and "'nobody'" in err
-    status, out, err = _cli("random", "arena_players:Raising", "--games", "6", "--workers", "1")
-    assert status == 1 and "arena_players:Raising" in err and out.startswith("6 games (")
+    status, out, err = _cli(
+        "arena", "random", "arena_players:Raising", "--games", "6", "--workers", "1"
+    )
+    assert status == 1 and out.startswith("6 games (2 finished)")
+    assert out.count("failed: game ") == 4
+    assert err.count("\n") == 1 and "4 of 6 games failed because of a player" in err
 
 
-def test_cli_simulate_prints_the_seat_shares() -> None:
-    """``simulate --games 20 --workers 1 --json`` gives 20 games whose seat shares sum to 1;
-    a bad player count is one line on stderr and status 2."""
-    parser = argparse.ArgumentParser()
-    add_simulate_arguments(parser)
-    out, err = io.StringIO(), io.StringIO()
-    args = parser.parse_args(["--games", "20", "--workers", "1", "--json"])
-    assert run_simulate(args, out, err) == 0
-    data = json.loads(out.getvalue())
-    assert data["games"] == 20 and sum(s["win_share"] for s in data["seats"]) == 1.0
-    out, err = io.StringIO(), io.StringIO()
-    assert run_simulate(parser.parse_args(["--players", "5"]), out, err) == 2
-    assert err.getvalue().count("\n") == 1 and out.getvalue() == ""
+def test_cli_arena_json_is_the_same_for_one_and_two_workers() -> None:
+    """The same seeded arena prints the same JSON whatever --workers."""
+    args = ("arena", "greedy", "random", "random", "--games", "6", "--seed", "3", "--json")
+    one = _cli(*args, "--workers", "1")
+    assert one[0] == 0 and _cli(*args, "--workers", "2") == one
+
+
+def test_cli_simulate_json_is_the_same_for_one_and_two_workers() -> None:
+    """``simulate --json`` plays game k on seed S+k wherever it runs: --workers 1 and 2 print
+    the same JSON, whose seat shares sum to 1 and carry intervals and the chi-square test."""
+    args = ("simulate", "--players", "3", "--games", "30", "--seed", "11", "--json")
+    status, out, err = _cli(*args, "--workers", "1")
+    assert status == 0 and err == ""
+    assert _cli(*args, "--workers", "2") == (status, out, err)
+    data = json.loads(out)
+    assert data["games"] == 30 and sum(s["win_share"] for s in data["seats"]) == 1.0
+    assert all(s["interval"][0] <= s["win_share"] <= s["interval"][1] for s in data["seats"])
+    assert 0 <= data["seat_p_value"] <= 1 and data["seat_chi_square"] >= 0
+
+
+def test_cli_simulate_matches_the_library() -> None:
+    """The ``simulate`` text is the library's SimulationResult.table(), line for line."""
+    status, out, _ = _cli("simulate", "--games", "10", "--seed", "4", "--workers", "1")
+    assert status == 0
+    assert out == simulate(2, 10, seed=4, workers=1).table() + "\n"
+    assert max(len(line) for line in out.splitlines()) <= 80
 
 
 def test_on_game_sees_every_game_before_the_run_ends() -> None:
@@ -240,3 +268,21 @@ def test_on_game_sees_every_game_before_the_run_ends() -> None:
     seen: list[object] = []
     result = run_arena(["greedy", "random"], 6, seed=2, workers=2, on_game=seen.append)
     assert sorted(seen, key=lambda g: g.index) == list(result.results)  # type: ignore[attr-defined]
+
+
+class _Terminal(io.StringIO):
+    """A captured standard error that claims to be a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_cli_arena_progress_bar_only_on_a_terminal() -> None:
+    """``arena`` draws its progress bar on a terminal's stderr, and erases it; a piped
+    stderr gets nothing."""
+    args = ["arena", "random", "random", "--games", "4", "--workers", "1"]
+    assert _cli(*args)[2] == ""
+    err = _Terminal()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        assert main(args) == 0
+    assert "4/4 games" in err.getvalue() and err.getvalue().endswith("\r")

@@ -723,3 +723,93 @@ def test_8_one_type_error_class_that_does_not_clash_with_argparse() -> None:
     assert not hasattr(errors, "ArgumentTypeError") and not hasattr(
         drako_rules, "ArgumentTypeError"
     )
+
+
+# --- the arena and simulate commands ---------------------------------------------------------
+
+ARENA_REFUSALS = [
+    (["arena", "random", "\x1b]0;pwned\x07\x1b[2J"], "unknown player"),
+    (["arena", "random", "no_such_module_xyz:Bot"], "cannot import module 'no_such_module_xyz'"),
+    (["arena", "random", "drako_rules:NoSuchPlayer"], "has no callable 'NoSuchPlayer'"),
+    (["arena", "random", "x" * 100_000 + ":Bot"], "player spec too long"),
+    (["arena", "random"], "2 to 4 players"),
+    (["arena", "random", "random", "--games", "0"], "number of games is from 1"),
+    (["arena", "random", "random", "--games", "-4"], "number of games is from 1"),
+    (["arena", "random", "random", "--games", "10" + "0" * 30], "number of games is from 1"),
+    (["arena", "random", "random", "--games", "1" * 5000], "invalid int value"),
+    (["arena", "random", "random", "--games", "3"], "multiple of 2"),
+    (["arena", "random", "random", "--workers", "0"], "workers are from 1 to 1024"),
+    (["arena", "random", "random", "--move-time-limit", "nan"], "move time limit"),
+    (["arena", "random", "random", "--seed", str(2**200)], "bad seed"),
+    (["arena", "random", "random", "--ruleset", "\x1b[2J"], "unknown ruleset"),
+    (["simulate", "--games", "0"], "number of games is from 1"),
+    (["simulate", "--games", "10" + "0" * 30], "number of games is from 1"),
+    (["simulate", "--players", "9"], ""),
+    (["simulate", "--workers", "-1"], "workers are from 1 to 1024"),
+]
+
+
+@pytest.mark.parametrize(("args", "expect"), ARENA_REFUSALS, ids=lambda a: repr(a)[:40])
+def test_arena_and_simulate_refuse_bad_arguments(
+    scratch: Path, args: list[str], expect: str
+) -> None:
+    """A bad player spec (unknown, a module that does not import, a missing name, a huge
+    one), a bad count of players, games (0, negative, beyond MAX_GAMES, 5,000 digits),
+    workers, time limit, seed or ruleset: exit 2 and one escaped line, before any game."""
+    assert_refused(*hostile_run(args, scratch), expect=expect)
+
+
+@pytest.mark.parametrize("redirect", [">/dev/full", ">&-"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["arena", "random", "random", "--games", "4", "--workers", "1"],
+        ["arena", "random", "random", "--games", "4", "--workers", "1", "--json"],
+        ["simulate", "--games", "4", "--workers", "1"],
+    ],
+    ids=" ".join,
+)
+def test_arena_and_simulate_with_stdout_closed_or_full(
+    scratch: Path, args: list[str], redirect: str
+) -> None:
+    """Standard output closed or full: exit 2 and one line, never a traceback."""
+    status, out, err = hostile_run(args, scratch, shell_redirect=redirect)
+    assert_refused(status, out, err, expect="cannot write the output")
+
+
+def test_arena_failed_games_are_status_1_with_one_escaped_line(scratch: Path) -> None:
+    """A player that raises in some games: exit 1, the finished games and the failures on
+    stdout, one escaped line on stderr naming the player and the first failed game."""
+    env = {"PYTHONPATH": SRC + os.pathsep + str(Path(__file__).parent)}
+    args = ["arena", "random", "arena_players:Raising", "--games", "6", "--workers", "1"]
+    status, out, err = hostile_run(args, scratch, env=env)
+    text = err.decode()
+    assert status == 1 and text.count("\n") == 1 and b"Traceback" not in out + err
+    assert "4 of 6 games failed because of a player" in text and "'arena_players:Raising'" in text
+    assert out.decode().startswith("6 games (2 finished)")
+
+
+ARENA_BIG_RUN = ["--games", "1000000", "--workers", "2"]
+
+
+def test_arena_ctrl_c_stops_the_workers_with_status_130(scratch: Path) -> None:
+    """Ctrl-C (SIGINT to the process group, as a terminal sends it) during a run on 2
+    worker processes: exit 130, one line, no traceback from the workers, and soon."""
+    import signal
+    import time
+
+    env = {**os.environ, "PYTHONPATH": SRC, "PYTHONDONTWRITEBYTECODE": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "drako_rules", "arena", "random", "random", *ARENA_BIG_RUN],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        env=env,
+        cwd=scratch,
+        start_new_session=True,
+    )
+    time.sleep(3)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=TIME_LIMIT)
+    assert process.returncode == 130, err[-300:]
+    assert err == b"drako-rules: error: interrupted\n" and out == b""

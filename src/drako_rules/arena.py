@@ -26,6 +26,7 @@ from __future__ import annotations
 import concurrent.futures
 import importlib
 import math
+import multiprocessing
 import os
 import random
 import signal
@@ -36,7 +37,7 @@ from typing import Final, TypeAlias, TypeVar
 
 import attrs
 
-from drako_rules.errors import DrakoError, IllegalMoveError
+from drako_rules.errors import DrakoError, GameError, IllegalMoveError, short
 from drako_rules.game import (
     GameState,
     Move,
@@ -49,12 +50,16 @@ from drako_rules.game import (
     play_random_game,
     player_view,
 )
+from drako_rules.game.setup import check_seed
 from drako_rules.players import GreedyPlayer, SearchPlayer
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
 
 __all__ = [
     "BUILTIN_PLAYERS",
+    "MAX_FAILURES_SHOWN",
     "MAX_GAMES",
+    "MAX_MOVE_TIME_LIMIT",
+    "NAME_WIDTH",
     "ArenaError",
     "ArenaResult",
     "GameFailure",
@@ -84,6 +89,13 @@ PlayerFactory: TypeAlias = Callable[[int], Player]
 MAX_GAMES: Final = 10_000_000
 #: The guard on the length of an arena game: the rules set no limit (R7.4).
 MAX_MOVES: Final = 2000
+#: The most characters of a player's name in a table (longer names are cut, with ``…``).
+NAME_WIDTH: Final = 12
+#: The most failed games listed by [`ArenaResult.table`][drako_rules.arena.ArenaResult.table]
+#: (every one is in ``failures`` and the JSON).
+MAX_FAILURES_SHOWN: Final = 10
+#: The longest move time limit, in seconds (a day).
+MAX_MOVE_TIME_LIMIT: Final = 86_400.0
 #: The z of a two-sided 95 % interval.
 Z95: Final = 1.959963984540054
 
@@ -384,6 +396,12 @@ def default_batch_size(games: int, workers: int) -> int:
     return max(1, min(1000, games // (8 * max(1, workers))))
 
 
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the process that runs the pool, which stops
+    the workers itself (so that no worker prints a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _batches(total: int, size: int) -> Iterator[range]:
     for start in range(0, total, size):
         yield range(start, min(total, start + size))
@@ -412,8 +430,9 @@ def run_batches(
         argument: passed to every call of ``work``.
         total: how many items.
         executor: runs the batches; None: ``workers`` processes of a
-            ``ProcessPoolExecutor`` made for the
-            run (or this process alone when ``workers`` is 1).
+            ``ProcessPoolExecutor`` made for the run (or this process alone when
+            ``workers`` is 1 or there is one batch). On Ctrl-C (``KeyboardInterrupt``)
+            the pool's workers are stopped and the interrupt goes on.
         workers: the number of processes when no executor is given (default: every core).
         batch_size: items per batch (default:
             [`default_batch_size`][drako_rules.arena.default_batch_size]).
@@ -439,7 +458,7 @@ def run_batches(
     batches = list(_batches(total, size))
     done: dict[int, list[R]] = {}
     finished = 0
-    if executor is None and count == 1:
+    if executor is None and (count == 1 or len(batches) <= 1):
         for number, batch in enumerate(batches):
             done[number] = work(argument, batch)
             if on_batch is not None:
@@ -449,8 +468,16 @@ def run_batches(
                 progress(finished, total)
         return [r for number in range(len(batches)) for r in done[number]], []
     own = executor is None
-    pool = concurrent.futures.ProcessPoolExecutor(count) if executor is None else executor
+    before = set(multiprocessing.active_children()) if own else set()
+    pool = (
+        concurrent.futures.ProcessPoolExecutor(
+            min(count, len(batches)), initializer=_ignore_interrupts
+        )
+        if executor is None
+        else executor
+    )
     missing: list[range] = []
+    stopped = False
     try:
         futures = {pool.submit(work, argument, batch): n for n, batch in enumerate(batches)}
         try:
@@ -468,9 +495,15 @@ def run_batches(
                     future.cancel()
                     missing.append(batches[number])
             missing.sort(key=lambda r: r.start)
+    except BaseException:  # Ctrl-C, or a batch that raised: stop the pool's workers now
+        stopped = True
+        raise
     finally:
         if own:
-            pool.shutdown(wait=not missing, cancel_futures=True)
+            pool.shutdown(wait=not (missing or stopped), cancel_futures=True)
+            if stopped:
+                for child in set(multiprocessing.active_children()) - before:
+                    child.terminate()
     results = [r for number in range(len(batches)) if number in done for r in done[number]]
     return results, missing
 
@@ -733,24 +766,78 @@ class ArenaResult:
         }
 
     def table(self) -> str:
-        """The summary as a text table, one line per player, then the failures."""
+        """The summary as text within 80 columns: a table of results per player, a table
+        of each player's share of wins in each seat, then the failed games (the first
+        [`MAX_FAILURES_SHOWN`][drako_rules.arena.MAX_FAILURES_SHOWN]).
+
+        Names are cut to [`NAME_WIDTH`][drako_rules.arena.NAME_WIDTH] characters and
+        escaped; percentages are of the games played (in that seat, for the seat table);
+        a first place shared by ``k`` players counts ``1/k`` of a win (R5.6).
+        """
         lines = [
             f"{self.games} games ({len(self.results)} finished), seed {self.seed}, "
-            f"{self.ruleset}, seats rotated",
-            f"{'player':<24} {'wins':>8} {'win rate (95% CI)':>24} {'total':>7} {'margin':>7} "
-            f"{'Elo (95% CI)':>22}  win share by seat",
+            f"ruleset {self.ruleset}, seats rotated"
+        ]
+        rows: list[tuple[str, ...]] = [
+            ("Player", "Wins", "Win %", "95% CI", "Total", "Margin", "Elo", "95% CI")
         ]
         for s in self.summaries:
-            name = s.name if len(s.name) <= 24 else s.name[:23] + "…"
-            interval = f"{s.win_rate:.1%} ({s.win_low:.1%}–{s.win_high:.1%})"
-            elo = f"{s.rating.elo:+.0f} ({s.rating.low:+.0f} to {s.rating.high:+.0f})"
-            seats = " ".join(f"{x.share:.0%}" for x in s.seats)
-            lines.append(
-                f"{name:<24} {s.wins:>8g} {interval:>24} {s.mean_total:>7.1f} "
-                f"{s.mean_margin:>+7.1f} {elo:>22}  {seats}"
+            rows.append(
+                (
+                    short(s.name, NAME_WIDTH),
+                    _wins(s.wins),
+                    f"{100 * s.win_rate:.1f}",
+                    f"{100 * s.win_low:.1f}-{100 * s.win_high:.1f}",
+                    f"{s.mean_total:.1f}",
+                    f"{s.mean_margin:+.1f}",
+                    f"{s.rating.elo:+.0f}",
+                    _elo_interval(s.rating),
+                )
             )
-        lines.extend(f"failed: {f}" for f in self.failures)
+        lines.extend(_columns(rows))
+        lines.append("")
+        lines.append("Win % in each seat (95% CI); seat 0 plays first (R2.7)")
+        seats = len(self.players)
+        rows = [("Player", *(f"Seat {k}" for k in range(seats)))]
+        for s in self.summaries:
+            rows.append(
+                (
+                    short(s.name, NAME_WIDTH),
+                    *(
+                        f"{100 * x.share:.1f} ({100 * x.low:.0f}-{100 * x.high:.0f})"
+                        for x in s.seats
+                    ),
+                )
+            )
+        lines.extend(_columns(rows))
+        shown = self.failures[:MAX_FAILURES_SHOWN]
+        lines.extend(f"failed: {f}" for f in shown)
+        if len(self.failures) > len(shown):
+            lines.append(f"… and {len(self.failures) - len(shown):,} more failed games")
         return "\n".join(lines)
+
+
+def _wins(wins: float) -> str:
+    """A count of wins: whole, or to one decimal when shared places (R5.6) make a fraction."""
+    return f"{wins:.0f}" if wins == int(wins) else f"{wins:.1f}"
+
+
+def _elo_interval(rating: Rating) -> str:
+    if not (math.isfinite(rating.low) and math.isfinite(rating.high)):
+        return "unknown"
+    return f"{rating.low:+.0f}..{rating.high:+.0f}"
+
+
+def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Rows as columns two spaces apart: the first left-aligned, the others right-aligned."""
+    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
+    return [
+        "  ".join(
+            [row[0].ljust(widths[0])]
+            + [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        ).rstrip()
+        for row in rows
+    ]
 
 
 def _finite(x: float) -> float | None:
@@ -811,6 +898,16 @@ def _check_games(games: object) -> int:
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise ArenaError(f"the number of games is from 1 to {MAX_GAMES:,}, not {games!r}")
     return games
+
+
+def _check_seeds(seed: object, games: int) -> int:
+    """``seed`` when it and the seed of the last game are seeds of a game (R2.8)."""
+    try:
+        first = check_seed(seed)
+        check_seed(game_seed(first, games - 1))
+    except GameError as exc:
+        raise ArenaError(f"bad seed for {games:,} games: {exc}") from None
+    return first
 
 
 def _each(
@@ -879,10 +976,16 @@ def run_arena(
             f"{games} games cannot rotate {len(specs)} players through every seat equally: "
             f"use a multiple of {len(specs)}"
         )
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ArenaError(f"the seed is an integer, not {seed!r}")
-    if move_time_limit is not None and not move_time_limit > 0:
-        raise ArenaError(f"the move time limit is above 0 seconds, not {move_time_limit!r}")
+    _check_seeds(seed, games)
+    if move_time_limit is not None and (
+        isinstance(move_time_limit, bool)
+        or not isinstance(move_time_limit, int | float)
+        or not 0 < move_time_limit <= MAX_MOVE_TIME_LIMIT
+    ):
+        raise ArenaError(
+            f"the move time limit is above 0 and at most {MAX_MOVE_TIME_LIMIT:,.0f} seconds, "
+            f"not {short(repr(move_time_limit))}"
+        )
     rules = get_ruleset(ruleset)
     task = _GameTask(specs, seed, rules.name, move_time_limit, max_moves)
     outcomes, missing = run_batches(
@@ -1025,9 +1128,10 @@ class SimulationResult:
     seat_p_value: float
 
     def to_json(self) -> dict[str, object]:
-        """The result as a JSON-able dict, with the keys of the ``simulate`` command's
-        summary and the seats' intervals and chi-square test added."""
+        """The result as a JSON-able dict: what ``drako-rules simulate --json`` prints
+        (the seats' intervals and the chi-square test included)."""
         from drako_rules.scoring import Category
+        from drako_rules.version import library_version
 
         return {
             "games": self.games,
@@ -1035,6 +1139,7 @@ class SimulationResult:
             "first_seed": self.seed,
             "ruleset": self.ruleset,
             "rules_version": get_ruleset(self.ruleset).rules_version,
+            "library_version": library_version(),
             "moves_per_game": {
                 "mean": round(self.moves_mean, 2),
                 "min": self.moves_min,
@@ -1064,19 +1169,35 @@ class SimulationResult:
         }
 
     def table(self) -> str:
-        """The seats' shares of wins as text, one line per seat, then the test."""
+        """The statistics in words, within 80 columns: what ``drako-rules simulate``
+        prints."""
+        from drako_rules.scoring import Category
+
+        rules = get_ruleset(self.ruleset)
+        categories = [
+            f"{c.label} {m:.2f}" for c, m in zip(Category, self.category_means, strict=True)
+        ]
         lines = [
-            f"{self.games} random {self.players}-player games, seeds {self.seed} to "
-            f"{self.seed + self.games - 1}, {self.ruleset}"
+            f"{self.games} random {self.players}-player games (seeds {self.seed}-"
+            f"{self.seed + self.games - 1}), ruleset {self.ruleset} (rules "
+            f"{rules.rules_version})",
+            f"moves per game: mean {self.moves_mean:.1f}, min {self.moves_min}, "
+            f"max {self.moves_max}",
+            f"total per player: mean {self.total_mean:.2f}, stdev {self.total_stdev:.2f}, "
+            f"min {self.total_min}, max {self.total_max}",
+            "mean per category: " + ", ".join(categories[:4]) + ",",
+            "  " + ", ".join(categories[4:]),
+            f"Legends claimed per player: {self.legends_per_player:.2f}",
         ]
         lines.extend(
-            f"seat {x.seat}: {x.share:.2%} of wins (95% CI {x.low:.2%} to {x.high:.2%}), "
-            f"mean total {t:.2f}"
+            f"seat {x.seat}: mean total {t:.2f}, wins {x.share:.2%} "
+            f"(95% CI {x.low:.2%} to {x.high:.2%})"
             for x, t in zip(self.seats, self.seat_mean_totals, strict=True)
         )
+        lines.append("(a shared first place counts as a share of a win, R5.6)")
         lines.append(
-            f"equal shares? chi-square {self.seat_chi_square:.2f} on {self.players - 1} "
-            f"degrees of freedom, p = {self.seat_p_value:.3g}"
+            f"equal shares of wins? chi-square {self.seat_chi_square:.2f} on "
+            f"{self.players - 1} degrees of freedom, p = {self.seat_p_value:.3g}"
         )
         return "\n".join(lines)
 
@@ -1133,8 +1254,7 @@ def simulate(
 
     n = check_player_count(players)
     _check_games(games)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ArenaError(f"the seed is an integer, not {seed!r}")
+    _check_seeds(seed, games)
     rules = get_ruleset(ruleset)
     count = workers if workers is not None else (os.cpu_count() or 1)
     size = batch_size if batch_size is not None else default_batch_size(games, count)
@@ -1157,7 +1277,8 @@ def simulate(
     total_sum = sum(p.total_sum for p in parts)
     squares = sum(p.total_squares for p in parts)
     mean = total_sum / count_totals
-    variance = max(0.0, squares / count_totals - mean * mean)
+    # the population variance from exact integer sums: (n·Σx² − (Σx)²) / n²
+    variance = (count_totals * squares - total_sum * total_sum) / (count_totals * count_totals)
     expected = played / n
     chi = sum((w - expected) ** 2 / expected for w in seat_wins)
     return SimulationResult(

@@ -1,5 +1,5 @@
 """The ``drako-rules`` command: check score sheets, score and explain Kingdoms, replay and
-simulate games.
+simulate games, and play players against each other.
 
 Run it as ``drako-rules COMMAND ...`` or ``python -m drako_rules COMMAND ...``; every
 command has ``--help``. [`main`][drako_rules.cli.main] can also be called in-process with a
@@ -8,7 +8,8 @@ list of arguments and returns the exit status.
 Exit status (also in ``drako-rules --help``); no other status is ever returned:
 
 - ``0`` ([`EXIT_OK`][drako_rules.cli.EXIT_OK]): everything verified, or the command did its work;
-- ``1`` ([`EXIT_MISMATCH`][drako_rules.cli.EXIT_MISMATCH]): a score sheet disagrees with the rules;
+- ``1`` ([`EXIT_MISMATCH`][drako_rules.cli.EXIT_MISMATCH]): a score sheet disagrees with the rules
+  (``check``), or a player made some games fail (``arena``; the other games are reported);
 - ``2`` ([`EXIT_INVALID`][drako_rules.cli.EXIT_INVALID]): invalid input or usage (an
   unreadable or too large file, a file that is not a valid game, an unknown ruleset, a
   Kingdom that cannot be read...), or output that cannot be written (standard output
@@ -20,7 +21,7 @@ The package: [`console`][drako_rules.cli.console] (streams, escaping, limits, ex
 statuses, progress, standard input) and one module per command, each its arguments and
 its ``run``: [`check`][drako_rules.cli.check], [`score`][drako_rules.cli.score] (``score``
 and ``explain``), [`replay`][drako_rules.cli.replay], [`simulate`][drako_rules.cli.simulate],
-[`web`][drako_rules.cli.web].
+[`arena`][drako_rules.cli.arena], [`web`][drako_rules.cli.web].
 
 **Adding a command** is one module and one line: write ``drako_rules/cli/NAME.py`` with a
 ``COMMAND = Command(name, help, description, arguments, run)``
@@ -73,21 +74,24 @@ COMMAND_MODULES: Final[tuple[tuple[str, str], ...]] = (
     ("explain", "drako_rules.cli.score:EXPLAIN"),
     ("replay", "drako_rules.cli.replay:COMMAND"),
     ("simulate", "drako_rules.cli.simulate:COMMAND"),
+    ("arena", "drako_rules.cli.arena:COMMAND"),
     ("web", "drako_rules.cli.web:COMMAND"),
 )
 
 EXIT_STATUS_HELP: Final = f"""\
 exit status:
   {EXIT_OK}    all verified (or the command did its work)
-  {EXIT_MISMATCH}    a score sheet disagrees with the rules
-  {EXIT_INVALID}    invalid input or usage (unreadable, too large or invalid game file or
-       record, unknown ruleset, a Kingdom that cannot be read), or output that cannot
-       be written (stdout closed or full, broken pipe); one line on stderr says what
+  {EXIT_MISMATCH}    a score sheet disagrees with the rules (check), or a player made some
+       games fail (arena: the finished games are still reported)
+  {EXIT_INVALID}    invalid input or usage (unreadable, too large or invalid game file
+       or record, unknown ruleset, a Kingdom that cannot be read, a player spec
+       that names no player), or output that cannot be written (stdout closed
+       or full, broken pipe); one line on stderr says what
   {EXIT_INTERRUPTED}  interrupted (Ctrl-C)"""
 
 _DESCRIPTION: Final = (
     "The reference rules of Drako: Aetherya Pocket: check score sheets, "
-    "score and explain Kingdoms, replay and simulate games."
+    "score and explain Kingdoms, replay and simulate games, play players against each other."
 )
 
 
