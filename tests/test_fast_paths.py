@@ -36,6 +36,7 @@ from drako_rules import (
     legends_met,
     score,
 )
+from drako_rules.bitboard import NEIGHBOURHOOD
 from strategies import cells, game_states, kingdoms, positions
 
 #: A ruleset unlike both real ones, so no table can hard-wire POCKET or CLASSIC values.
@@ -214,3 +215,16 @@ def test_states_reached_in_play_equal_states_built_afresh(state: GameState) -> N
     for seat, mine in enumerate(state.players):
         met = legends_met(mine.kingdom, state.ruleset)
         assert _legends_of(state.met_masks[seat]) == met == _legends_of(fresh.met_masks[seat])
+
+
+@given(st.integers(min_value=0, max_value=0xFFFF))
+def test_neighbourhood_table_matches_the_grid_read_cell_by_cell(mask: int) -> None:
+    """``NEIGHBOURHOOD[m]`` holds the cells next to one cell of ``m`` and, from bit 16, next to two."""
+    near = two = 0
+    for i in range(16):
+        r, c = divmod(i, 4)
+        around = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+        count = sum(1 for y, x in around if 0 <= y < 4 and 0 <= x < 4 and mask >> (4 * y + x) & 1)
+        near |= (count >= 1) << i
+        two |= (count >= 2) << i
+    assert NEIGHBOURHOOD[mask] == near | two << 16

@@ -13,11 +13,8 @@ from typing import Final
 import attrs
 
 from drako_rules.bitboard import (
-    AROUND_HI,
-    AROUND_LO,
     LEGEND_BIT,
-    TWO_HI,
-    TWO_LO,
+    NEIGHBOURHOOD,
     legends_of_mask,
 )
 from drako_rules.cards import Card, Legend
@@ -145,20 +142,15 @@ def legends_mask(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> int:
     """
     m = kingdom.masks
     e, w, h, g = m[_E], m[_W], m[_H], m[_G]
-    # Cells next to one card of a Tribe, and next to two (R4.1), written out since this
-    # runs for every Kingdom the engine makes.
-    lo, hi = e & 0xFF, e >> 8
-    a, b = AROUND_LO[lo], AROUND_HI[hi]
-    near_e, two_e = a | b, TWO_LO[lo] | TWO_HI[hi] | (a & b)
-    lo, hi = w & 0xFF, w >> 8
-    a, b = AROUND_LO[lo], AROUND_HI[hi]
-    near_w, two_w = a | b, TWO_LO[lo] | TWO_HI[hi] | (a & b)
-    lo, hi = h & 0xFF, h >> 8
-    a, b = AROUND_LO[lo], AROUND_HI[hi]
-    near_h, two_h = a | b, TWO_LO[lo] | TWO_HI[hi] | (a & b)
-    lo, hi = g & 0xFF, g >> 8
-    a, b = AROUND_LO[lo], AROUND_HI[hi]
-    near_g, two_g = a | b, TWO_LO[lo] | TWO_HI[hi] | (a & b)
+    # Cells next to one card of a Tribe, and next to two (R4.1): one look-up each.
+    n = NEIGHBOURHOOD[e]
+    near_e, two_e = n & 0xFFFF, n >> 16
+    n = NEIGHBOURHOOD[w]
+    near_w, two_w = n & 0xFFFF, n >> 16
+    n = NEIGHBOURHOOD[h]
+    near_h, two_h = n & 0xFFFF, n >> 16
+    n = NEIGHBOURHOOD[g]
+    near_g, two_g = n & 0xFFFF, n >> 16
     portals = m[_O]
     met = 0
     if portals:
@@ -175,11 +167,10 @@ def legends_mask(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> int:
             met |= _TWO_GOBLINS
         for kind, bit in _LANDS:  # one Land connected to two others (R6.4)
             land = m[kind]
-            if land.bit_count() >= 3:
-                lo, hi = land & 0xFF, land >> 8
-                two = TWO_LO[lo] | TWO_HI[hi] | (AROUND_LO[lo] & AROUND_HI[hi])
-                if land & two or _two_through_portals(lay, land, land):
-                    met |= bit
+            if land.bit_count() >= 3 and (
+                land & NEIGHBOURHOOD[land] >> 16 or _two_through_portals(lay, land, land)
+            ):
+                met |= bit
         if h & near_e or (t.he and _in_one_network(nets, h, e)):
             met |= _ALLIANCE_HUMAN_ELF
         if h & near_w or (t.hw and _in_one_network(nets, h, w)):
@@ -221,12 +212,10 @@ def legends_mask(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> int:
             met |= _TWO_HUMANS
         if g & near_g:
             met |= _TWO_GOBLINS
-        for kind, bit in _LANDS:
+        for kind, bit in _LANDS:  # a Land next to two others needs three of them
             land = m[kind]
-            if land.bit_count() >= 3:
-                lo, hi = land & 0xFF, land >> 8
-                if land & (TWO_LO[lo] | TWO_HI[hi] | (AROUND_LO[lo] & AROUND_HI[hi])):
-                    met |= bit
+            if land & NEIGHBOURHOOD[land] >> 16:
+                met |= bit
         if h & near_e:
             met |= _ALLIANCE_HUMAN_ELF
         if h & near_w:
