@@ -1,16 +1,17 @@
 """Count the machine instructions of one call, old commit against this checkout.
 
 ``python -m benchmarks.instructions`` (``--old f44c9ae`` by default) runs each benchmark
-of :mod:`benchmarks.side_by_side` under ``valgrind --tool=callgrind``, once with no timed
-pass and once with ``--passes`` passes, for the old commit's package and for this
-checkout's, and prints the difference divided by the calls: the instructions one call
-costs, without the start-up. Unlike a time, the count does not depend on what else the
-machine runs, so it compares two versions reliably on a loaded machine (it does not see
-the cache misses and branch mispredictions that a time includes).
+of :mod:`benchmarks.side_by_side` under ``valgrind --tool=callgrind``, for the old
+commit's package and for this checkout's, twice: ``--passes`` passes prepared and run,
+then as many prepared only (the fresh Kingdoms built, no call made). The difference
+divided by the calls is the instructions one call costs, start-up and inputs left out.
+Unlike a time, the count does not depend on what else the machine runs, so it compares
+two versions reliably on a loaded machine (it does not see the cache misses and branch
+mispredictions that a time includes).
 
 ``python -m benchmarks.instructions --run NAME PASSES --source DIR`` is what valgrind
 runs: one warm-up pass and ``PASSES`` passes of the benchmark ``NAME`` from the package
-folder given with ``--source``.
+folder given with ``--source`` (with ``--untimed``, the passes are prepared, not run).
 """
 
 from __future__ import annotations
@@ -28,20 +29,23 @@ from benchmarks.side_by_side import DEFAULT_OLD, ROOT, Side, benchmarks, extract
 _SIZE, _GAMES = 1000, 20
 
 
-def run(name: str, source: Path, passes: int) -> None:
+def run(name: str, source: Path, passes: int, *, timed: bool = True) -> None:
     """One warm-up pass, then ``passes`` passes of the benchmark ``name``, on the package
-    found in the folder ``source``."""
+    found in the folder ``source``; with ``timed`` False, only what precedes the timer of
+    each pass (the fresh Kingdoms are built, no call is made)."""
     side = Side(load(source))
     prepare = benchmarks(_SIZE, _GAMES)[name]
     prepare(side)[0]()
     for _ in range(passes):
-        prepare(side)[0]()
+        calls = prepare(side)[0]
+        if timed:
+            calls()
 
 
-def count(name: str, source: Path, passes: int) -> int:
+def count(name: str, source: Path, passes: int, *, timed: bool) -> int:
     """The instructions callgrind counts in a process that runs ``passes`` passes."""
     command = [sys.executable, "-m", "benchmarks.instructions", "--run", name, str(passes)]
-    command += ["--source", str(source)]
+    command += ["--source", str(source), *([] if timed else ["--untimed"])]
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
         capture_output=True,
@@ -57,9 +61,10 @@ def count(name: str, source: Path, passes: int) -> int:
 
 def per_call(name: str, source: Path, passes: int) -> float:
     """The instructions of one call of ``name``: the count of ``passes`` passes less that
-    of none, divided by the calls."""
+    of as many passes prepared but not run, divided by the calls."""
     calls = _GAMES if name.startswith("game") else _SIZE
-    return (count(name, source, passes) - count(name, source, 0)) / (passes * calls)
+    timed = count(name, source, passes, timed=True)
+    return (timed - count(name, source, passes, timed=False)) / (passes * calls)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -69,12 +74,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--passes", type=int, default=2, help="passes counted")
     parser.add_argument("--run", nargs=2, metavar=("NAME", "PASSES"), help=argparse.SUPPRESS)
     parser.add_argument("--source", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--untimed", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("names", nargs="*", help="benchmarks to count (default: all)")
     args = parser.parse_args(argv)
     if args.run:
         if args.source is None:
             parser.error("--run needs --source")
-        run(args.run[0], args.source, int(args.run[1]))
+        run(args.run[0], args.source, int(args.run[1]), timed=not args.untimed)
         return 0
     names = args.names or list(benchmarks(1, 1))
     print(f"{args.old} against this checkout, instructions per call (callgrind)")

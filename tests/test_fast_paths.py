@@ -37,6 +37,8 @@ from drako_rules import (
     score,
 )
 from drako_rules.bitboard import NEIGHBOURHOOD
+from drako_rules.errors import GameError
+from drako_rules.game.state import successor, successor_function
 from strategies import cells, game_states, kingdoms, positions
 
 #: A ruleset unlike both real ones, so no table can hard-wire POCKET or CLASSIC values.
@@ -228,3 +230,21 @@ def test_neighbourhood_table_matches_the_grid_read_cell_by_cell(mask: int) -> No
         near |= (count >= 1) << i
         two |= (count >= 2) << i
     assert NEIGHBOURHOOD[mask] == near | two << 16
+
+
+@given(game_states(), st.integers(min_value=0, max_value=7))
+def test_successor_function_builds_what_successor_builds(state: GameState, turn: int) -> None:
+    """A straight-line transition shape gives the state ``successor`` gives for the same
+    fields, and leaves the others shared with the old state."""
+    shape = successor_function("turn", "claimed_this_turn")
+    made = shape(state, turn=turn, claimed_this_turn=True)
+    assert made == successor(state, turn=turn, claimed_this_turn=True)
+    assert made.turn == turn and made.claimed_this_turn
+    assert made.players is state.players and made.met_masks is state.met_masks
+
+
+@pytest.mark.parametrize("names", [("seed",), ("turn", "turn"), ("nothing",)])
+def test_successor_function_refuses_fields_no_transition_changes(names: tuple[str, ...]) -> None:
+    """A fixed field, a field named twice or an unknown name is one GameError."""
+    with pytest.raises(GameError, match="successor_function"):
+        successor_function(*names)
