@@ -140,3 +140,13 @@ def test_side_by_side_loads_a_second_copy_and_compares() -> None:
         "game[2p]", "game[3p]", "game[4p]",
     }  # fmt: skip
     assert all(a > 0 and b > 0 for a, b in figures.values())
+
+
+def test_instructions_runs_a_benchmark_on_a_loaded_copy() -> None:
+    """benchmarks/instructions.py runs passes of a benchmark on a package folder (what
+    valgrind counts), leaving sys.modules untouched."""
+    from benchmarks import instructions, side_by_side
+
+    before = dict(sys.modules)
+    instructions.run("legends_met", side_by_side.ROOT / "src", 1)
+    assert sys.modules.keys() == before.keys()

@@ -36,6 +36,9 @@ from drako_rules import (
     legends_met,
     score,
 )
+from drako_rules.bitboard import NEIGHBOURHOOD
+from drako_rules.errors import GameError
+from drako_rules.game.state import successor, successor_function
 from strategies import cells, game_states, kingdoms, positions
 
 #: A ruleset unlike both real ones, so no table can hard-wire POCKET or CLASSIC values.
@@ -214,3 +217,34 @@ def test_states_reached_in_play_equal_states_built_afresh(state: GameState) -> N
     for seat, mine in enumerate(state.players):
         met = legends_met(mine.kingdom, state.ruleset)
         assert _legends_of(state.met_masks[seat]) == met == _legends_of(fresh.met_masks[seat])
+
+
+@given(st.integers(min_value=0, max_value=0xFFFF))
+def test_neighbourhood_table_matches_the_grid_read_cell_by_cell(mask: int) -> None:
+    """``NEIGHBOURHOOD[m]`` holds the cells next to one cell of ``m`` and, from bit 16, next to two."""
+    near = two = 0
+    for i in range(16):
+        r, c = divmod(i, 4)
+        around = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+        count = sum(1 for y, x in around if 0 <= y < 4 and 0 <= x < 4 and mask >> (4 * y + x) & 1)
+        near |= (count >= 1) << i
+        two |= (count >= 2) << i
+    assert NEIGHBOURHOOD[mask] == near | two << 16
+
+
+@given(game_states(), st.integers(min_value=0, max_value=7))
+def test_successor_function_builds_what_successor_builds(state: GameState, turn: int) -> None:
+    """A straight-line transition shape gives the state ``successor`` gives for the same
+    fields, and leaves the others shared with the old state."""
+    shape = successor_function("turn", "claimed_this_turn")
+    made = shape(state, turn=turn, claimed_this_turn=True)
+    assert made == successor(state, turn=turn, claimed_this_turn=True)
+    assert made.turn == turn and made.claimed_this_turn
+    assert made.players is state.players and made.met_masks is state.met_masks
+
+
+@pytest.mark.parametrize("names", [("seed",), ("turn", "turn"), ("nothing",)])
+def test_successor_function_refuses_fields_no_transition_changes(names: tuple[str, ...]) -> None:
+    """A fixed field, a field named twice or an unknown name is one GameError."""
+    with pytest.raises(GameError, match="successor_function"):
+        successor_function(*names)

@@ -13,11 +13,8 @@ from typing import Final
 import attrs
 
 from drako_rules.bitboard import (
-    AROUND_HI,
-    AROUND_LO,
     LEGEND_BIT,
-    TWO_HI,
-    TWO_LO,
+    NEIGHBOURHOOD,
     legends_of_mask,
 )
 from drako_rules.cards import Card, Legend
@@ -31,25 +28,6 @@ __all__ = ["legends_mask", "legends_met"]
 _F, _M, _P, _S = (c.index for c in (Card.FOREST, Card.MOUNTAIN, Card.PLAIN, Card.SWAMP))
 _E, _W, _H, _G = (c.index for c in (Card.ELF, Card.DWARF, Card.HUMAN, Card.GOBLIN))
 _O: Final = Card.PORTAL.index
-
-#: The Portal networks of a layout: (Portal cells, cells around them) masks.
-_Networks = tuple[tuple[int, int], ...]
-
-
-def _two_in_a_network(networks: _Networks, x: int) -> bool:
-    """Two cards of ``x`` around one Portal network (R4.2)."""
-    for _, cells in networks:  # noqa: SIM110 (a loop is cheaper than any() over 0-2 items)
-        if (cells & x).bit_count() >= 2:
-            return True
-    return False
-
-
-def _in_one_network(networks: _Networks, x: int, y: int) -> bool:
-    """A card of ``x`` and a card of ``y`` around one Portal network (R4.2)."""
-    for _, cells in networks:  # noqa: SIM110 (as above)
-        if cells & x and cells & y:
-            return True
-    return False
 
 
 def _two_through_portals(lay: Layout, x: int, y: int) -> bool:
@@ -117,11 +95,15 @@ _TWO_ELVES: Final = LEGEND_BIT[Legend.TWO_ELVES]
 _TWO_DWARVES: Final = LEGEND_BIT[Legend.TWO_DWARVES]
 _TWO_HUMANS: Final = LEGEND_BIT[Legend.TWO_HUMANS]
 _TWO_GOBLINS: Final = LEGEND_BIT[Legend.TWO_GOBLINS]
+_THREE_FORESTS: Final = LEGEND_BIT[Legend.THREE_FORESTS]
+_THREE_MOUNTAINS: Final = LEGEND_BIT[Legend.THREE_MOUNTAINS]
+_THREE_PLAINS: Final = LEGEND_BIT[Legend.THREE_PLAINS]
+_THREE_SWAMPS: Final = LEGEND_BIT[Legend.THREE_SWAMPS]
 _LANDS: Final = (
-    (_F, LEGEND_BIT[Legend.THREE_FORESTS]),
-    (_M, LEGEND_BIT[Legend.THREE_MOUNTAINS]),
-    (_P, LEGEND_BIT[Legend.THREE_PLAINS]),
-    (_S, LEGEND_BIT[Legend.THREE_SWAMPS]),
+    (_F, _THREE_FORESTS),
+    (_M, _THREE_MOUNTAINS),
+    (_P, _THREE_PLAINS),
+    (_S, _THREE_SWAMPS),
 )
 _ALLIANCE_HUMAN_ELF: Final = LEGEND_BIT[Legend.ALLIANCE_HUMAN_ELF]
 _ALLIANCE_HUMAN_DWARF: Final = LEGEND_BIT[Legend.ALLIANCE_HUMAN_DWARF]
@@ -145,45 +127,76 @@ def legends_mask(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> int:
     """
     m = kingdom.masks
     e, w, h, g = m[_E], m[_W], m[_H], m[_G]
-    # Cells next to one card of a Tribe, and next to two (R4.1), written out since this
-    # runs for every Kingdom the engine makes.
-    lo, hi = e & 0xFF, e >> 8
-    a, b = AROUND_LO[lo], AROUND_HI[hi]
-    near_e, two_e = a | b, TWO_LO[lo] | TWO_HI[hi] | (a & b)
-    lo, hi = w & 0xFF, w >> 8
-    a, b = AROUND_LO[lo], AROUND_HI[hi]
-    near_w, two_w = a | b, TWO_LO[lo] | TWO_HI[hi] | (a & b)
-    lo, hi = h & 0xFF, h >> 8
-    a, b = AROUND_LO[lo], AROUND_HI[hi]
-    near_h, two_h = a | b, TWO_LO[lo] | TWO_HI[hi] | (a & b)
-    lo, hi = g & 0xFF, g >> 8
-    a, b = AROUND_LO[lo], AROUND_HI[hi]
-    near_g, two_g = a | b, TWO_LO[lo] | TWO_HI[hi] | (a & b)
+    # Cells next to one card of a Tribe, and next to two (R4.1): one look-up each.
+    n = NEIGHBOURHOOD[e]
+    near_e, two_e = n & 0xFFFF, n >> 16
+    n = NEIGHBOURHOOD[w]
+    near_w, two_w = n & 0xFFFF, n >> 16
+    n = NEIGHBOURHOOD[h]
+    near_h, two_h = n & 0xFFFF, n >> 16
+    n = NEIGHBOURHOOD[g]
+    near_g, two_g = n & 0xFFFF, n >> 16
     portals = m[_O]
     met = 0
     if portals:
         lay = known_layout(portals) or layout(portals)
         nets = lay.networks
         t = _POCKET_THROUGH if ruleset is POCKET else _through(ruleset)
-        if e & near_e or (t.ee and _two_in_a_network(nets, e)):
+        # Two of a kind, or a Human with an Elf or a Dwarf, around one network: the loops
+        # are written out (a function call costs more than the 1-2 networks of a layout);
+        # ``x & (x - 1)`` is nonzero when ``x`` holds two cells or more.
+        if e & near_e:
             met |= _TWO_ELVES
-        if w & near_w or (t.ww and _two_in_a_network(nets, w)):
+        elif t.ee:
+            for _, cells in nets:
+                x = cells & e
+                if x & (x - 1):
+                    met |= _TWO_ELVES
+                    break
+        if w & near_w:
             met |= _TWO_DWARVES
-        if h & near_h or (t.hh and _two_in_a_network(nets, h)):
+        elif t.ww:
+            for _, cells in nets:
+                x = cells & w
+                if x & (x - 1):
+                    met |= _TWO_DWARVES
+                    break
+        if h & near_h:
             met |= _TWO_HUMANS
-        if g & near_g or (t.gg and _two_in_a_network(nets, g)):
+        elif t.hh:
+            for _, cells in nets:
+                x = cells & h
+                if x & (x - 1):
+                    met |= _TWO_HUMANS
+                    break
+        if g & near_g:
             met |= _TWO_GOBLINS
+        elif t.gg:
+            for _, cells in nets:
+                x = cells & g
+                if x & (x - 1):
+                    met |= _TWO_GOBLINS
+                    break
         for kind, bit in _LANDS:  # one Land connected to two others (R6.4)
             land = m[kind]
-            if land.bit_count() >= 3:
-                lo, hi = land & 0xFF, land >> 8
-                two = TWO_LO[lo] | TWO_HI[hi] | (AROUND_LO[lo] & AROUND_HI[hi])
-                if land & two or _two_through_portals(lay, land, land):
-                    met |= bit
-        if h & near_e or (t.he and _in_one_network(nets, h, e)):
+            if land.bit_count() >= 3 and (
+                land & NEIGHBOURHOOD[land] >> 16 or _two_through_portals(lay, land, land)
+            ):
+                met |= bit
+        if h & near_e:
             met |= _ALLIANCE_HUMAN_ELF
-        if h & near_w or (t.hw and _in_one_network(nets, h, w)):
+        elif t.he:
+            for _, cells in nets:
+                if cells & h and cells & e:
+                    met |= _ALLIANCE_HUMAN_ELF
+                    break
+        if h & near_w:
             met |= _ALLIANCE_HUMAN_DWARF
+        elif t.hw:
+            for _, cells in nets:
+                if cells & h and cells & w:
+                    met |= _ALLIANCE_HUMAN_DWARF
+                    break
         if (
             g & two_h
             or h & two_g
@@ -221,12 +234,19 @@ def legends_mask(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> int:
             met |= _TWO_HUMANS
         if g & near_g:
             met |= _TWO_GOBLINS
-        for kind, bit in _LANDS:
-            land = m[kind]
-            if land.bit_count() >= 3:
-                lo, hi = land & 0xFF, land >> 8
-                if land & (TWO_LO[lo] | TWO_HI[hi] | (AROUND_LO[lo] & AROUND_HI[hi])):
-                    met |= bit
+        # One Land next to two others of its kind (R6.4), written out as above.
+        land = m[_F]
+        if land & NEIGHBOURHOOD[land] >> 16:
+            met |= _THREE_FORESTS
+        land = m[_M]
+        if land & NEIGHBOURHOOD[land] >> 16:
+            met |= _THREE_MOUNTAINS
+        land = m[_P]
+        if land & NEIGHBOURHOOD[land] >> 16:
+            met |= _THREE_PLAINS
+        land = m[_S]
+        if land & NEIGHBOURHOOD[land] >> 16:
+            met |= _THREE_SWAMPS
         if h & near_e:
             met |= _ALLIANCE_HUMAN_ELF
         if h & near_w:

@@ -32,6 +32,7 @@ The phase machine:
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Final
 
 import attrs
@@ -52,6 +53,7 @@ __all__ = [
     "PlayerState",
     "player_state",
     "successor",
+    "successor_function",
 ]
 
 
@@ -347,3 +349,36 @@ _set_claimed_this_turn: Final = _SLOT["claimed_this_turn"]
 _set_reshuffles: Final = _SLOT["reshuffles"]
 _set_row_mask: Final = _SLOT["row_mask"]
 _set_met_masks: Final = _SLOT["met_masks"]
+
+
+def successor_function(*changed: str) -> Callable[..., GameState]:
+    """The function ``f(state, *, name=value, ...)`` that returns
+    [`successor`][drako_rules.game.state.successor]``(state, name=value, ...)`` for exactly
+    the fields ``changed``, each of them required: one transition shape of the engine.
+
+    Its body is generated once, here, as straight-line code (each slot filled from its
+    argument or from ``state``), so a call pays none of the ``KEEP`` tests of
+    [`successor`][drako_rules.game.state.successor]. The same contract holds: the values
+    are the caller's to check, and the derived masks theirs to keep true.
+
+    Raises:
+        GameError: a name is not a field a transition changes (``ruleset``, ``seed`` and
+            ``first_player`` never change), or is given twice.
+    """
+    unknown = [n for n in changed if n not in _SLOT or n in _FIXED]
+    if unknown or len(set(changed)) != len(changed):
+        raise GameError(f"successor_function takes distinct changing fields, not {changed!r:.80}")
+    lines = [f"def evolved(state, *, {', '.join(changed)}):", "    new = _new(GameState)"]
+    for name in _SLOT:
+        lines.append(f"    _set_{name}(new, {name if name in changed else 'state.' + name})")
+    lines.append("    return new")
+    scope: dict[str, object] = {"_new": _new, "GameState": GameState}
+    scope.update({f"_set_{name}": setter for name, setter in _SLOT.items()})
+    exec("\n".join(lines), scope)  # the source is made of the field names above only
+    function = scope["evolved"]
+    assert callable(function)
+    return function
+
+
+#: The fields no transition changes.
+_FIXED: Final = frozenset({"ruleset", "seed", "first_player"})

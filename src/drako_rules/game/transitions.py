@@ -66,7 +66,14 @@ from drako_rules.game.moves import (
     Take,
 )
 from drako_rules.game.setup import reshuffle_rng, shuffle
-from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState, player_state, successor
+from drako_rules.game.state import (
+    NO_HIDDEN,
+    GameState,
+    Phase,
+    PlayerState,
+    player_state,
+    successor_function,
+)
 from drako_rules.kingdom import Kingdom, Position
 from drako_rules.legends import legends_mask
 from drako_rules.scoring import Ranking, ScoreSheet, ranking, score
@@ -263,9 +270,44 @@ def _refuse_replace(kingdom: Kingdom, position: Position, card: Card, how: str) 
 
 
 # --- transitions -----------------------------------------------------------------------------
-# Each builds its state with ``successor``: the fields that change, by name; the derived
-# masks change with what they derive from (``row_mask`` with the legend row, ``met_masks``
-# with a Kingdom).
+# Each builds its state with one of the engine's transition shapes below: ``successor``
+# for the fields that change, by name, made straight-line by ``successor_function``. The
+# derived masks change with what they derive from (``row_mask`` with the legend row,
+# ``met_masks`` with a Kingdom).
+_with_card_action: Final = successor_function(
+    "players", "phase", "draw_pile", "discard_pile", "hidden", "drawn", "met_masks"
+)
+_with_card_action_next_turn: Final = successor_function(
+    "players",
+    "current_player",
+    "phase",
+    "turn",
+    "draw_pile",
+    "discard_pile",
+    "hidden",
+    "drawn",
+    "claimed_this_turn",
+    "met_masks",
+)
+_with_arrangement: Final = successor_function("players", "current_player", "met_masks")
+_with_first_turn: Final = successor_function(
+    "players", "current_player", "phase", "turn", "draw_pile", "discard_pile", "met_masks"
+)
+_with_claim_next_turn: Final = successor_function(
+    "players",
+    "current_player",
+    "phase",
+    "turn",
+    "legend_row",
+    "legend_deck",
+    "claimed_this_turn",
+    "row_mask",
+)
+_with_claim: Final = successor_function(
+    "players", "legend_row", "legend_deck", "claimed_this_turn", "row_mask"
+)
+_with_draw: Final = successor_function("phase", "draw_pile", "discard_pile", "drawn", "reshuffles")
+_with_next_turn: Final = successor_function("current_player", "phase", "turn", "claimed_this_turn")
 
 
 def _with_seat(items: tuple[T, ...], seat: int, item: T) -> tuple[T, ...]:
@@ -295,7 +337,7 @@ def _end_game(
         )
         revealed.append(PlayerState(kingdom, player.legends, player.hand))
     ruleset = s.ruleset
-    return successor(
+    return _with_card_action(
         s,
         players=tuple(revealed),
         phase=_OVER,
@@ -323,7 +365,7 @@ def _after_card_action(
     met = legends_mask(kingdom, s.ruleset)
     met_masks = _with_seat(s.met_masks, seat, met)
     if not s.claimed_this_turn and met & s.row_mask:  # R6.1: a Legend may be claimed.
-        return successor(
+        return _with_card_action(
             s,
             players=players,
             phase=_AFTER,
@@ -333,7 +375,7 @@ def _after_card_action(
             drawn=None,
             met_masks=met_masks,
         )
-    return successor(  # the next player's turn, in seat order (R2.7)
+    return _with_card_action_next_turn(  # the next player's turn, in seat order (R2.7)
         s,
         players=players,
         current_player=(seat + 1) % len(players),
@@ -385,9 +427,9 @@ def _arrange(s: GameState, move: Move) -> GameState:
     met_masks = _with_seat(s.met_masks, seat, legends_mask(kingdom, s.ruleset))
     following = (seat + 1) % len(players)
     if following != s.first_player:
-        return successor(s, players=players, current_player=following, met_masks=met_masks)
+        return _with_arrangement(s, players=players, current_player=following, met_masks=met_masks)
     # R2.6: with every Kingdom arranged, one card from the draw pile starts the discard pile.
-    return successor(
+    return _with_first_turn(
         s,
         players=players,
         current_player=following,
@@ -442,7 +484,7 @@ def _claim(s: GameState, move: Move) -> GameState:
     mine = player_state(player.kingdom, (*player.legends, legend), player.hand)
     players = _with_seat(s.players, seat, mine)
     if phase is _AFTER:  # nothing left to decide: the turn passes.
-        return successor(
+        return _with_claim_next_turn(
             s,
             players=players,
             current_player=(seat + 1) % len(players),
@@ -453,7 +495,7 @@ def _claim(s: GameState, move: Move) -> GameState:
             claimed_this_turn=False,
             row_mask=legend_mask(row),
         )
-    return successor(
+    return _with_claim(
         s,
         players=players,
         legend_row=row,
@@ -488,7 +530,7 @@ def _draw(s: GameState, move: Move) -> GameState:
         pile = list(discard[:-1])
         shuffle(reshuffle_rng(s.seed, reshuffles), pile)
         draw, discard, reshuffles = tuple(pile), discard[-1:], reshuffles + 1
-    return successor(
+    return _with_draw(
         s,
         phase=_DRAWN,
         draw_pile=draw[:-1],
@@ -537,7 +579,7 @@ def _end(s: GameState, move: Move) -> GameState:
     """R6.1: end the turn after the card action without claiming a Legend."""
     if s.phase is not _AFTER:
         _out_of_turn(s, move)
-    return successor(
+    return _with_next_turn(
         s,
         current_player=(s.current_player + 1) % len(s.players),
         phase=_BEFORE,
