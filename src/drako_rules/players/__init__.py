@@ -13,7 +13,7 @@ Each is a [`Player`][drako_rules.game.players.Player]: a callable from a view to
 from __future__ import annotations
 
 from drako_rules.game import RandomPlayer
-from drako_rules.players.greedy import GreedyPlayer, greedy_move
+from drako_rules.players.greedy import GreedyPlayer, greedy_move, move_values
 from drako_rules.players.search import DEFAULT_ITERATIONS, SearchPlayer, quick_move, state_leads
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "RandomPlayer",
     "SearchPlayer",
     "greedy_move",
+    "move_values",
     "quick_move",
     "state_leads",
 ]

@@ -47,25 +47,31 @@ from drako_rules.game import (
     Reveal,
     Take,
     apply_move,
+    final_ranking,
     final_scores,
     legal_moves,
     player_view,
 )
 from drako_rules.game.sampling import sample_state
 from drako_rules.kingdom import Kingdom
-from drako_rules.players.greedy import greedy_move
+from drako_rules.players.greedy import greedy_move, move_values
 from drako_rules.rulesets import Ruleset
 from drako_rules.scoring import score
 
 __all__ = ["DEFAULT_ITERATIONS", "RolloutPolicy", "SearchPlayer", "state_leads"]
 
-#: The default number of iterations per decision: 0.149 s of CPU per decision on average
-#: (0.231 s at most) on one core of the 2-core reference machine, inside the 0.5 s budget.
-#: More iterations did not play better in small matches (see the "Players and the arena" page).
-DEFAULT_ITERATIONS: Final = 1000
+#: The default number of iterations per decision: sampled states, each rolled out to the end
+#: of the game once for each of the ``candidates`` moves; chosen by measurement to stay
+#: inside 0.5 s of CPU per decision on one core of the 2-core reference machine (see the
+#: "Players and the arena" page for the times and the strength it gives).
+DEFAULT_ITERATIONS: Final = 12
 
 #: How the moves between a new leaf and its valuation are chosen.
 RolloutPolicy = Literal["quick", "greedy", "random"]
+#: The search: flat rollouts of the greedy player's best moves, or the tree of every move.
+SearchMethod = Literal["rollout", "tree"]
+#: How the end of a rollout is valued for the searching seat.
+ValueKind = Literal["margin", "win"]
 
 _SQRT2: Final = math.sqrt(2.0)
 
@@ -175,6 +181,13 @@ def quick_move(state: GameState) -> Move:
     return best if best is not None else fallback
 
 
+def _play_out(state: GameState) -> GameState:
+    """``state`` played to its end by the quick rollout policy (R7.1: its games end)."""
+    while not state.is_over:
+        state = apply_move(state, quick_move(state))
+    return state
+
+
 class _Edge:
     """A move of a decision node: its visits, its summed value for the mover, its outcomes."""
 
@@ -240,6 +253,9 @@ class SearchPlayer:
         rollout: RolloutPolicy = "quick",
         rollout_depth: int = 0,
         hidden: bool = False,
+        method: SearchMethod = "rollout",
+        candidates: int = 4,
+        value: ValueKind = "margin",
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise GameError(f"iterations is a whole number from 1, not {iterations!r}")
@@ -253,6 +269,15 @@ class SearchPlayer:
             raise GameError(f"rollout_depth is a whole number, not {rollout_depth!r}")
         if rollout_depth < 0:
             raise GameError(f"rollout_depth is at least 0, not {rollout_depth!r}")
+        if method not in ("rollout", "tree"):
+            raise GameError(f"method is 'rollout' or 'tree', not {method!r}")
+        if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
+            raise GameError(f"candidates is a whole number from 1, not {candidates!r}")
+        if value not in ("margin", "win"):
+            raise GameError(f"value is 'margin' or 'win', not {value!r}")
+        self.method = method
+        self.candidates = candidates
+        self.value = value
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -279,6 +304,8 @@ class SearchPlayer:
         self.last_iterations = 0
         if len(moves) == 1:
             return moves[0]
+        if self.method == "rollout":
+            return self._rollouts(view)
         root = _Node()
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for i in range(self.iterations):
@@ -290,6 +317,37 @@ class SearchPlayer:
         return max(
             moves, key=lambda m: (edges[m].visits, edges[m].value) if m in edges else (-1, 0)
         )
+
+    def _rollouts(self, view: PlayerView) -> Move:
+        """Rollouts to the end of the game of the greedy player's best moves: the move with
+        the best mean value over the sampled states wins (ties: the greedy player's order)."""
+        values = move_values(view)
+        ranked = sorted(view.legal_moves, key=lambda m: -values[m])  # stable: legal order
+        finite = [m for m in ranked if values[m] > -math.inf]
+        cands = (finite or ranked)[: self.candidates]
+        if len(cands) == 1:
+            return cands[0]
+        seat = view.viewer
+        sums = [0.0] * len(cands)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for i in range(self.iterations):
+            if deadline is not None and i and time.perf_counter() >= deadline:
+                break
+            state = sample_state(view, self.rng)
+            for k, move in enumerate(cands):
+                sums[k] += self._value(_play_out(apply_move(state, move)), seat)
+            self.last_iterations = i + 1
+        best = max(range(len(cands)), key=lambda k: (sums[k], -k))
+        return cands[best]
+
+    def _value(self, state: GameState, seat: int) -> float:
+        """The end of a rollout for ``seat``: its lead (R7.3), or its win share."""
+        if self.value == "margin":
+            return float(state_leads(state)[seat])
+        places = final_ranking(state).places
+        if places[seat] != 1:
+            return 0.0
+        return 1.0 / places.count(1)  # R7.3: a shared first place
 
     def _iterate(self, root: _Node, state: GameState) -> None:
         """One iteration: select and expand in the tree, value the leaf, back the values up."""
