@@ -1,29 +1,32 @@
-"""A search player (R8): [`SearchPlayer`][drako_rules.players.search.SearchPlayer], determinized Monte Carlo tree search.
+"""A search player (R8): [`SearchPlayer`][drako_rules.players.search.SearchPlayer], determinized Monte Carlo search.
 
 What a player cannot see, the kinds of the Unexplored Lands, the order of the piles and
 another player's drawn card (R8.2–R8.3), the search samples: each iteration deals a full
-state consistent with the view ([`sample_state`][drako_rules.game.sampling.sample_state]),
-walks one tree shared by all the samples, adds one move to it and values the position it
-reached. The tree alternates decisions and chance: below each move, one child per outcome
-the move revealed (the card drawn, R3.3; the card under the revealed Unexplored Land,
-R3.3; the Legend that refilled the row, R6.2), so that a decision is never taken as if an
-unseen card were known (no strategy fusion across draws). Every seat chooses its moves in
-the tree by UCB1 on its own value, so the opponents are modelled as searching too.
+state consistent with the view ([`sample_state`][drako_rules.game.sampling.sample_state]).
 
-A position is valued for each seat by its *lead*: its total minus the best other total
-([`state_leads`][drako_rules.players.search.state_leads]; Legends included, R5.4). By
-default the totals are those of the revealed cards, Unexplored Lands blank (R4.6), as the
-greedy player counts them; with ``hidden=True`` the sampled hidden cards are turned over
-first, as at the end of the game (R7.2). The value backed up is the logistic of the
-change of lead from the sampled root position, with ``scale`` points for one unit: the
-root's own lead, shared by every move, is a control variate that takes the luck of the
-sample out of the comparison of moves. A finished game uses its final scores (R7.3).
-Between the new leaf and its valuation, ``rollout_depth`` moves of a rollout policy may
-be played (``"quick"``: [`quick_move`][drako_rules.players.search.quick_move], a cheap
-greedy; ``"greedy"``: [`greedy_move`][drako_rules.players.greedy.greedy_move];
-``"random"``: uniform). The default, no rollout, was chosen by measurement: rollouts cost
-about 1 ms a move, and with them the search fits too few iterations in its budget to do
-better (see the "Players and the arena" page).
+By default (``method="rollout"``) the search is a greedy player that looks further: it
+ranks the legal moves by what the greedy player foresees of them
+([`move_values`][drako_rules.players.greedy.move_values]), keeps the ``candidates`` best,
+and on every sampled state plays each candidate and then the rest of the game, every
+seat moving by [`quick_move`][drako_rules.players.search.quick_move] (a cheap greedy),
+to its end (R7.1). The value of a candidate is its mean final lead: the searching seat's
+total minus the best other total (R7.3, Legends included, R5.4), or with
+``value="win"`` its share of first places (R5.6). The same sampled state serves every
+candidate (common random numbers), so the luck of the sample cancels out of their
+comparison. The greedy ranking is the search's prior: a move greedy thinks worthless
+is not searched, and ties go to greedy's choice. This was chosen by measurement (see
+the "Players and the arena" page): valuing the end of the game rather than the score
+after a few moves is what beats the greedy player.
+
+``method="tree"`` is the earlier design, kept for comparison: one tree shared by all the
+samples, with chance nodes below each move for what it revealed (the card drawn, R3.3;
+the card under the revealed Unexplored Land, R3.3; the Legend that refilled the row,
+R6.2); every seat chooses its moves by UCB1 on its own value, the logistic of the change
+of its lead ([`state_leads`][drako_rules.players.search.state_leads]) from the sampled
+root, with ``scale`` points for one unit (``hidden=True``: the sampled hidden cards
+turned over first, R7.2), after ``rollout_depth`` moves of a rollout policy
+(``"quick"``, ``"greedy"``: [`greedy_move`][drako_rules.players.greedy.greedy_move], or
+``"random"``). It plays at the greedy player's level at best.
 """
 
 from __future__ import annotations
@@ -58,7 +61,14 @@ from drako_rules.players.greedy import greedy_move, move_values
 from drako_rules.rulesets import Ruleset
 from drako_rules.scoring import score
 
-__all__ = ["DEFAULT_ITERATIONS", "RolloutPolicy", "SearchPlayer", "state_leads"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "RolloutPolicy",
+    "SearchMethod",
+    "SearchPlayer",
+    "ValueKind",
+    "state_leads",
+]
 
 #: The default number of iterations per decision: sampled states, each rolled out to the end
 #: of the game once for each of the ``candidates`` moves; chosen by measurement to stay
@@ -210,33 +220,41 @@ class _Node:
 
 
 class SearchPlayer:
-    """A player that searches: determinized Monte Carlo tree search over sampled states (R8).
+    """A player that searches: determinized Monte Carlo search over sampled states (R8).
 
     It decides from its [`PlayerView`][drako_rules.game.views.PlayerView] only: the hidden
     cards it needs are sampled from what the view leaves unseen
     ([`sample_state`][drako_rules.game.sampling.sample_state]). A move with no alternative
-    is played without search.
+    is played without search. See the module for the two methods.
 
     Args:
         seed: the seed of its own generator (samples and tie-breaks); with a fixed
             iteration budget, the same seed and views give the same moves.
-        iterations: iterations per decision; the default takes about 0.15 s a decision
-            on one core of the reference machine.
+        iterations: iterations per decision: sampled states (``"rollout"``: each
+            rolled out once per candidate) or tree walks (``"tree"``). The default meets
+            the strength target within 0.5 s of CPU per decision on one core of the
+            reference machine.
         time_limit: if given, a time budget in seconds per decision as well: the search
             stops at whichever comes first (then moves depend on the machine's speed).
-        exploration: the UCB1 constant.
-        scale: points of lead for one unit of the valuation's logistic.
-        rollout: the policy of the rollout moves.
-        rollout_depth: how many moves the rollout plays before the valuation (0: none).
+        exploration: the UCB1 constant (``"tree"``).
+        scale: points of lead for one unit of the valuation's logistic (``"tree"``).
+        rollout: the policy of the rollout moves (``"tree"``).
+        rollout_depth: how many moves the rollout plays before the valuation
+            (``"tree"``; 0: none).
         hidden: value positions with the sampled hidden cards turned over (R7.2)
-            rather than blank (R4.6).
+            rather than blank (R4.6) (``"tree"``).
+        method: ``"rollout"`` (greedy's best moves rolled out to the end of the game)
+            or ``"tree"`` (the tree search).
+        candidates: how many of greedy's best moves are searched (``"rollout"``).
+        value: the end of a rollout valued by the final lead (``"margin"``) or by the
+            share of first places (``"win"``) (``"rollout"``).
 
     Raises:
         GameError: a budget or parameter out of range.
 
     Examples:
         >>> from drako_rules import new_game, player_view
-        >>> bot = SearchPlayer(seed=1, iterations=50)
+        >>> bot = SearchPlayer(seed=1, iterations=3)
         >>> view = player_view(new_game(2, seed=1), 0)
         >>> bot(view) in view.legal_moves
         True
@@ -293,8 +311,8 @@ class SearchPlayer:
     def __repr__(self) -> str:
         return (
             f"SearchPlayer(seed={self.seed!r}, iterations={self.iterations}, "
-            f"time_limit={self.time_limit!r}, rollout={self.rollout!r}, "
-            f"rollout_depth={self.rollout_depth})"
+            f"time_limit={self.time_limit!r}, method={self.method!r}, "
+            f"candidates={self.candidates}, value={self.value!r})"
         )
 
     def __call__(self, view: PlayerView) -> Move:
