@@ -176,7 +176,7 @@ def move_values(view: PlayerView) -> dict[Move, float]:
 
 def greedy_move(view: PlayerView) -> Move:
     """The legal move that leaves the viewer with the best score it can foresee (see above):
-    the first, in legal order, of the best [`move_values`][drako_rules.players.greedy.move_values]
+    the first, in legal order, of the best `move_values`
     (Take before Draw, Place before Reveal).
 
     Raises:

@@ -6,9 +6,9 @@ state consistent with the view ([`sample_state`][drako_rules.game.sampling.sampl
 
 By default (``method="rollout"``) the search is a greedy player that looks further: it
 ranks the legal moves by what the greedy player foresees of them
-([`move_values`][drako_rules.players.greedy.move_values]), keeps the ``candidates`` best,
+(`move_values`), keeps the ``candidates`` best,
 and on every sampled state plays each candidate and then the rest of the game, every
-seat moving by [`quick_move`][drako_rules.players.search.quick_move] (a cheap greedy),
+seat moving by `quick_move` (a cheap greedy),
 to its end (R7.1). The value of a candidate is its mean final lead: the searching seat's
 total minus the best other total (R7.3, Legends included, R5.4), or with
 ``value="win"`` its share of first places (R5.6). The same sampled state serves every
