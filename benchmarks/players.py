@@ -60,8 +60,9 @@ def strength(workers: int, seed: int, scale: float) -> None:
         print(flush=True)
 
 
-def decision(games: int, iterations: int) -> None:
-    """CPU seconds per searched decision (process time: what one idle core would take)."""
+def decision(games: int, iterations: int, seats: int = 2) -> None:
+    """CPU seconds per searched decision (process time: what one idle core would take), in
+    ``seats``-player games against greedy players, the search player in seat ``i % seats``."""
     times: list[float] = []
     greedy = GreedyPlayer()
     for i in range(games):
@@ -74,12 +75,13 @@ def decision(games: int, iterations: int) -> None:
                 times.append(time.process_time() - start)
             return move
 
-        players: list[Player] = [greedy, greedy]
-        players[i % 2] = timed
+        players: list[Player] = [greedy] * seats
+        players[i % seats] = timed
         play_game(players, seed=10_000 + i)
     times.sort()
     print(
-        f"{iterations} iterations: {len(times)} searched decisions in {games} games; CPU s per "
+        f"{iterations} iterations: {len(times)} searched decisions in {games} {seats}-player "
+        f"games; CPU s per "
         f"decision mean {statistics.fmean(times):.3f}, median {times[len(times) // 2]:.3f}, "
         f"95th percentile {times[int(len(times) * 0.95)]:.3f}, max {times[-1]:.3f}"
     )
@@ -177,6 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("decision")
     p.add_argument("--games", type=int, default=6)
     p.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    p.add_argument("--players", type=int, default=2)
     p = sub.add_parser("variant")
     p.add_argument("--games", type=int, default=40)
     p.add_argument("--options", default="{}", help="SearchPlayer's keywords, as JSON")
@@ -192,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.what == "strength":
         strength(args.workers, args.seed, args.scale)
     elif args.what == "decision":
-        decision(args.games, args.iterations)
+        decision(args.games, args.iterations, args.players)
     elif args.what == "variant":
         variant(args.games, json.loads(args.options))
     elif args.what == "speedup":

@@ -21,7 +21,7 @@ from drako_rules import (
     play_game,
     player_view,
 )
-from drako_rules.players import quick_move
+from drako_rules.players import greedy_move, move_values, quick_move
 from strategies import game_states
 
 
@@ -40,9 +40,47 @@ def test_search_player_returns_a_legal_move(state: GameState, seed: int) -> None
     """SearchPlayer, with a small budget, plays a legal move from any reachable view (R8)."""
     if state.is_over:
         return
-    move = SearchPlayer(seed, iterations=30)(player_view(state, state.current_player))
+    move = SearchPlayer(seed, iterations=3)(player_view(state, state.current_player))
     assert move in legal_moves(state)
     apply_move(state, move)
+
+
+@settings(max_examples=15)
+@given(game_states(), st.integers(0, 2**32))
+def test_tree_search_returns_a_legal_move(state: GameState, seed: int) -> None:
+    """The tree method, valued by win share or margin, also plays only legal moves (R8)."""
+    if state.is_over:
+        return
+    view = player_view(state, state.current_player)
+    for player in (
+        SearchPlayer(seed, iterations=30, method="tree"),
+        SearchPlayer(seed, iterations=2, candidates=2, value="win"),
+    ):
+        assert player(view) in legal_moves(state)
+
+
+@settings(max_examples=25)
+@given(game_states())
+def test_greedy_move_is_the_first_best_of_its_move_values(state: GameState) -> None:
+    """greedy_move plays the first legal move of highest move_values value: the ranking
+    the search player searches."""
+    if state.is_over:
+        return
+    view = player_view(state, state.current_player)
+    values = move_values(view)
+    assert set(values) == set(view.legal_moves)
+    best = max(values.values())
+    assert greedy_move(view) == next(m for m in view.legal_moves if values[m] == best)
+
+
+def test_one_candidate_is_the_greedy_move() -> None:
+    """With one candidate there is nothing to compare: the search plays greedy's move."""
+    state = new_game(2, seed=11)
+    for _ in range(40):
+        view = player_view(state, state.current_player)
+        move = SearchPlayer(1, candidates=1)(view)
+        assert move == greedy_move(view)
+        state = apply_move(state, move)
 
 
 @settings(max_examples=25)
@@ -61,7 +99,9 @@ def test_search_player_is_reproducible_for_a_fixed_budget(state: GameState, seed
     if state.is_over:
         return
     view = player_view(state, state.current_player)
-    assert SearchPlayer(seed, iterations=40)(view) == SearchPlayer(seed, iterations=40)(view)
+    assert SearchPlayer(seed, iterations=4)(view) == SearchPlayer(seed, iterations=4)(view)
+    tree = SearchPlayer(seed, iterations=40, method="tree")
+    assert tree(view) == SearchPlayer(seed, iterations=40, method="tree")(view)
 
 
 def test_players_refuse_a_view_without_moves() -> None:
@@ -75,7 +115,7 @@ def test_players_refuse_a_view_without_moves() -> None:
 @pytest.mark.parametrize(
     "kwargs",
     [{"iterations": 0}, {"time_limit": 0}, {"rollout": "best"}, {"rollout_depth": -1},
-     {"scale": 0.0}],
+     {"scale": 0.0}, {"method": "mcts"}, {"candidates": 0}, {"value": "lead"}],
 )  # fmt: skip
 def test_search_player_rejects_bad_budgets(kwargs: dict[str, object]) -> None:
     """A budget or parameter out of range is a GameError, not a crash later."""
@@ -92,10 +132,10 @@ def test_a_time_limit_stops_the_search() -> None:
 
 
 def test_search_player_beats_random_in_four_seeded_games() -> None:
-    """With 100 iterations a move, SearchPlayer wins 4 seeded games of 4 against RandomPlayer,
+    """With 3 samples a move, SearchPlayer wins 4 seeded games of 4 against RandomPlayer,
     seats alternated (places by R5.6)."""
     for i in range(4):
         players: list[Player] = [RandomPlayer(i), RandomPlayer(i)]
-        players[i % 2] = SearchPlayer(i, iterations=100)
+        players[i % 2] = SearchPlayer(i, iterations=3)
         game = play_game(players, seed=300 + i, max_moves=2000)
         assert final_ranking(game.state).places[i % 2] == 1

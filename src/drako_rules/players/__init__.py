@@ -4,7 +4,7 @@
 |---|---|
 | [`RandomPlayer`][drako_rules.game.players.RandomPlayer] | uniformly among the legal moves (the engine's) |
 | [`GreedyPlayer`][drako_rules.players.greedy.GreedyPlayer] | the move that leaves its revealed score highest, one move ahead |
-| [`SearchPlayer`][drako_rules.players.search.SearchPlayer] | determinized Monte Carlo tree search over sampled hidden cards |
+| [`SearchPlayer`][drako_rules.players.search.SearchPlayer] | greedy's best moves rolled out to the end of the game over sampled hidden cards |
 
 Each is a [`Player`][drako_rules.game.players.Player]: a callable from a view to one of
 ``view.legal_moves``. [`drako_rules.arena`][drako_rules.arena] plays them against each other.
@@ -13,7 +13,7 @@ Each is a [`Player`][drako_rules.game.players.Player]: a callable from a view to
 from __future__ import annotations
 
 from drako_rules.game import RandomPlayer
-from drako_rules.players.greedy import GreedyPlayer, greedy_move
+from drako_rules.players.greedy import GreedyPlayer, greedy_move, move_values
 from drako_rules.players.search import DEFAULT_ITERATIONS, SearchPlayer, quick_move, state_leads
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "RandomPlayer",
     "SearchPlayer",
     "greedy_move",
+    "move_values",
     "quick_move",
     "state_leads",
 ]

@@ -35,7 +35,7 @@ from drako_rules.kingdom import Kingdom, Position
 from drako_rules.rulesets import get_ruleset
 from drako_rules.scoring import score
 
-__all__ = ["GreedyPlayer", "greedy_move"]
+__all__ = ["GreedyPlayer", "greedy_move", "move_values"]
 
 #: The 2×2 centre where an arrangement puts the starting cards, in its order (R2.5).
 CENTRE: Final = (Position(1, 1), Position(1, 2), Position(2, 1), Position(2, 2))
@@ -123,8 +123,15 @@ def arranged(hand: Sequence[Card], move: Arrange) -> Kingdom:
 
 
 # --8<-- [start:player]
-def greedy_move(view: PlayerView) -> Move:
-    """The legal move that leaves the viewer with the best score it can foresee (see above).
+def move_values(view: PlayerView) -> dict[Move, float]:
+    """What the greedy player foresees of each legal move: the score it expects after it.
+
+    A claimable Legend is valued at its points and every other move then at minus
+    infinity (R6.1); an arrangement at the score of the centre it lays out (R2.5); a
+    Take or Place at the score after it, minus infinity if it replaces a revealed card
+    without gain (R3.4); a Draw at the mean best use of the card (R3.3); a Reveal at the
+    mean score after it; an End with nothing to claim at 0. The search player uses these
+    values to choose which moves to search.
 
     Raises:
         GameError: the viewer has no move to make now.
@@ -132,22 +139,27 @@ def greedy_move(view: PlayerView) -> Move:
     moves = view.legal_moves
     if not moves:
         raise GameError(f"player {view.viewer} has no move to make now")
+    values: dict[Move, float] = dict.fromkeys(moves, -math.inf)
     claims = [move for move in moves if isinstance(move, Claim)]
     if claims:  # R6.1: a Legend is points that no later move can take away (R6.3).
-        return max(claims, key=lambda move: move.legend.points)
+        for claim in claims:
+            values[claim] = claim.legend.points
+        return values
     kingdom, ruleset = view.me.kingdom, view.ruleset
     if view.phase is Phase.ARRANGE:
         hand = view.me.hand
-        arrangements = [move for move in moves if isinstance(move, Arrange)]
-        return max(arrangements, key=lambda move: points(arranged(hand, move), ruleset))
+        for move in moves:
+            if isinstance(move, Arrange):
+                values[move] = points(arranged(hand, move), ruleset)
+        return values
     if view.phase is Phase.AFTER_CARD:
-        return moves[-1]  # nothing to claim: End
+        values[moves[-1]] = 0.0  # nothing to claim: End
+        return values
     unseen = unseen_cards(view)
     reveals = {
         position: reveal_value(kingdom, ruleset, position, unseen)
         for position in kingdom.unexplored_positions
     }
-    values: dict[Move, float] = {}
     for move in moves:
         if isinstance(move, Draw):
             values[move] = draw_value(view, max(reveals.values(), default=-math.inf), unseen)
@@ -159,8 +171,19 @@ def greedy_move(view: PlayerView) -> Move:
             values[move] = placement_value(kingdom, ruleset, move.position, view.drawn)
         elif isinstance(move, Reveal):
             values[move] = reveals[move.position]
-    # Ties go to the first move in legal order (Take before Draw, Place before Reveal).
-    return max(moves, key=lambda move: values.get(move, -math.inf))
+    return values
+
+
+def greedy_move(view: PlayerView) -> Move:
+    """The legal move that leaves the viewer with the best score it can foresee (see above):
+    the first, in legal order, of the best `move_values`
+    (Take before Draw, Place before Reveal).
+
+    Raises:
+        GameError: the viewer has no move to make now.
+    """
+    values = move_values(view)
+    return max(view.legal_moves, key=values.__getitem__)
 
 
 # --8<-- [end:player]

@@ -1,29 +1,32 @@
-"""A search player (R8): [`SearchPlayer`][drako_rules.players.search.SearchPlayer], determinized Monte Carlo tree search.
+"""A search player (R8): [`SearchPlayer`][drako_rules.players.search.SearchPlayer], determinized Monte Carlo search.
 
 What a player cannot see, the kinds of the Unexplored Lands, the order of the piles and
 another player's drawn card (R8.2–R8.3), the search samples: each iteration deals a full
-state consistent with the view ([`sample_state`][drako_rules.game.sampling.sample_state]),
-walks one tree shared by all the samples, adds one move to it and values the position it
-reached. The tree alternates decisions and chance: below each move, one child per outcome
-the move revealed (the card drawn, R3.3; the card under the revealed Unexplored Land,
-R3.3; the Legend that refilled the row, R6.2), so that a decision is never taken as if an
-unseen card were known (no strategy fusion across draws). Every seat chooses its moves in
-the tree by UCB1 on its own value, so the opponents are modelled as searching too.
+state consistent with the view ([`sample_state`][drako_rules.game.sampling.sample_state]).
 
-A position is valued for each seat by its *lead*: its total minus the best other total
-([`state_leads`][drako_rules.players.search.state_leads]; Legends included, R5.4). By
-default the totals are those of the revealed cards, Unexplored Lands blank (R4.6), as the
-greedy player counts them; with ``hidden=True`` the sampled hidden cards are turned over
-first, as at the end of the game (R7.2). The value backed up is the logistic of the
-change of lead from the sampled root position, with ``scale`` points for one unit: the
-root's own lead, shared by every move, is a control variate that takes the luck of the
-sample out of the comparison of moves. A finished game uses its final scores (R7.3).
-Between the new leaf and its valuation, ``rollout_depth`` moves of a rollout policy may
-be played (``"quick"``: [`quick_move`][drako_rules.players.search.quick_move], a cheap
-greedy; ``"greedy"``: [`greedy_move`][drako_rules.players.greedy.greedy_move];
-``"random"``: uniform). The default, no rollout, was chosen by measurement: rollouts cost
-about 1 ms a move, and with them the search fits too few iterations in its budget to do
-better (see the "Players and the arena" page).
+By default (``method="rollout"``) the search is a greedy player that looks further: it
+ranks the legal moves by what the greedy player foresees of them
+(`move_values`), keeps the ``candidates`` best,
+and on every sampled state plays each candidate and then the rest of the game, every
+seat moving by `quick_move` (a cheap greedy),
+to its end (R7.1). The value of a candidate is its mean final lead: the searching seat's
+total minus the best other total (R7.3, Legends included, R5.4), or with
+``value="win"`` its share of first places (R5.6). The same sampled state serves every
+candidate (common random numbers), so the luck of the sample cancels out of their
+comparison. The greedy ranking is the search's prior: a move greedy thinks worthless
+is not searched, and ties go to greedy's choice. This was chosen by measurement (see
+the "Players and the arena" page): valuing the end of the game rather than the score
+after a few moves is what beats the greedy player.
+
+``method="tree"`` is the earlier design, kept for comparison: one tree shared by all the
+samples, with chance nodes below each move for what it revealed (the card drawn, R3.3;
+the card under the revealed Unexplored Land, R3.3; the Legend that refilled the row,
+R6.2); every seat chooses its moves by UCB1 on its own value, the logistic of the change
+of its lead ([`state_leads`][drako_rules.players.search.state_leads]) from the sampled
+root, with ``scale`` points for one unit (``hidden=True``: the sampled hidden cards
+turned over first, R7.2), after ``rollout_depth`` moves of a rollout policy
+(``"quick"``, ``"greedy"``: [`greedy_move`][drako_rules.players.greedy.greedy_move], or
+``"random"``). It plays at the greedy player's level at best.
 """
 
 from __future__ import annotations
@@ -47,25 +50,39 @@ from drako_rules.game import (
     Reveal,
     Take,
     apply_move,
+    final_ranking,
     final_scores,
     legal_moves,
     player_view,
 )
 from drako_rules.game.sampling import sample_state
 from drako_rules.kingdom import Kingdom
-from drako_rules.players.greedy import greedy_move
+from drako_rules.players.greedy import greedy_move, move_values
 from drako_rules.rulesets import Ruleset
 from drako_rules.scoring import score
 
-__all__ = ["DEFAULT_ITERATIONS", "RolloutPolicy", "SearchPlayer", "state_leads"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "RolloutPolicy",
+    "SearchMethod",
+    "SearchPlayer",
+    "ValueKind",
+    "state_leads",
+]
 
-#: The default number of iterations per decision: 0.149 s of CPU per decision on average
-#: (0.231 s at most) on one core of the 2-core reference machine, inside the 0.5 s budget.
-#: More iterations did not play better in small matches (see the "Players and the arena" page).
-DEFAULT_ITERATIONS: Final = 1000
+#: The default number of iterations per decision: sampled states, each rolled out to the end
+#: of the game once for each of the ``candidates`` moves. On one core of the 2-core
+#: reference machine: median 0.17 s of CPU per decision, 95th percentile 0.40 s, the
+#: slowest first turns up to 0.54 s; 68 % of 200 games against the greedy player (see the
+#: "Players and the arena" page).
+DEFAULT_ITERATIONS: Final = 12
 
 #: How the moves between a new leaf and its valuation are chosen.
 RolloutPolicy = Literal["quick", "greedy", "random"]
+#: The search: flat rollouts of the greedy player's best moves, or the tree of every move.
+SearchMethod = Literal["rollout", "tree"]
+#: How the end of a rollout is valued for the searching seat.
+ValueKind = Literal["margin", "win"]
 
 _SQRT2: Final = math.sqrt(2.0)
 
@@ -175,6 +192,13 @@ def quick_move(state: GameState) -> Move:
     return best if best is not None else fallback
 
 
+def _play_out(state: GameState) -> GameState:
+    """``state`` played to its end by the quick rollout policy (R7.1: its games end)."""
+    while not state.is_over:
+        state = apply_move(state, quick_move(state))
+    return state
+
+
 class _Edge:
     """A move of a decision node: its visits, its summed value for the mover, its outcomes."""
 
@@ -197,33 +221,41 @@ class _Node:
 
 
 class SearchPlayer:
-    """A player that searches: determinized Monte Carlo tree search over sampled states (R8).
+    """A player that searches: determinized Monte Carlo search over sampled states (R8).
 
     It decides from its [`PlayerView`][drako_rules.game.views.PlayerView] only: the hidden
     cards it needs are sampled from what the view leaves unseen
     ([`sample_state`][drako_rules.game.sampling.sample_state]). A move with no alternative
-    is played without search.
+    is played without search. See the module for the two methods.
 
     Args:
         seed: the seed of its own generator (samples and tie-breaks); with a fixed
             iteration budget, the same seed and views give the same moves.
-        iterations: iterations per decision; the default takes about 0.15 s a decision
-            on one core of the reference machine.
+        iterations: iterations per decision: sampled states (``"rollout"``: each
+            rolled out once per candidate) or tree walks (``"tree"``). The default meets
+            the strength target within 0.5 s of CPU per decision on one core of the
+            reference machine.
         time_limit: if given, a time budget in seconds per decision as well: the search
             stops at whichever comes first (then moves depend on the machine's speed).
-        exploration: the UCB1 constant.
-        scale: points of lead for one unit of the valuation's logistic.
-        rollout: the policy of the rollout moves.
-        rollout_depth: how many moves the rollout plays before the valuation (0: none).
+        exploration: the UCB1 constant (``"tree"``).
+        scale: points of lead for one unit of the valuation's logistic (``"tree"``).
+        rollout: the policy of the rollout moves (``"tree"``).
+        rollout_depth: how many moves the rollout plays before the valuation
+            (``"tree"``; 0: none).
         hidden: value positions with the sampled hidden cards turned over (R7.2)
-            rather than blank (R4.6).
+            rather than blank (R4.6) (``"tree"``).
+        method: ``"rollout"`` (greedy's best moves rolled out to the end of the game)
+            or ``"tree"`` (the tree search).
+        candidates: how many of greedy's best moves are searched (``"rollout"``).
+        value: the end of a rollout valued by the final lead (``"margin"``) or by the
+            share of first places (``"win"``) (``"rollout"``).
 
     Raises:
         GameError: a budget or parameter out of range.
 
     Examples:
         >>> from drako_rules import new_game, player_view
-        >>> bot = SearchPlayer(seed=1, iterations=50)
+        >>> bot = SearchPlayer(seed=1, iterations=3)
         >>> view = player_view(new_game(2, seed=1), 0)
         >>> bot(view) in view.legal_moves
         True
@@ -240,6 +272,9 @@ class SearchPlayer:
         rollout: RolloutPolicy = "quick",
         rollout_depth: int = 0,
         hidden: bool = False,
+        method: SearchMethod = "rollout",
+        candidates: int = 4,
+        value: ValueKind = "margin",
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise GameError(f"iterations is a whole number from 1, not {iterations!r}")
@@ -253,6 +288,15 @@ class SearchPlayer:
             raise GameError(f"rollout_depth is a whole number, not {rollout_depth!r}")
         if rollout_depth < 0:
             raise GameError(f"rollout_depth is at least 0, not {rollout_depth!r}")
+        if method not in ("rollout", "tree"):
+            raise GameError(f"method is 'rollout' or 'tree', not {method!r}")
+        if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
+            raise GameError(f"candidates is a whole number from 1, not {candidates!r}")
+        if value not in ("margin", "win"):
+            raise GameError(f"value is 'margin' or 'win', not {value!r}")
+        self.method = method
+        self.candidates = candidates
+        self.value = value
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -268,8 +312,8 @@ class SearchPlayer:
     def __repr__(self) -> str:
         return (
             f"SearchPlayer(seed={self.seed!r}, iterations={self.iterations}, "
-            f"time_limit={self.time_limit!r}, rollout={self.rollout!r}, "
-            f"rollout_depth={self.rollout_depth})"
+            f"time_limit={self.time_limit!r}, method={self.method!r}, "
+            f"candidates={self.candidates}, value={self.value!r})"
         )
 
     def __call__(self, view: PlayerView) -> Move:
@@ -279,6 +323,8 @@ class SearchPlayer:
         self.last_iterations = 0
         if len(moves) == 1:
             return moves[0]
+        if self.method == "rollout":
+            return self._rollouts(view)
         root = _Node()
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for i in range(self.iterations):
@@ -290,6 +336,37 @@ class SearchPlayer:
         return max(
             moves, key=lambda m: (edges[m].visits, edges[m].value) if m in edges else (-1, 0)
         )
+
+    def _rollouts(self, view: PlayerView) -> Move:
+        """Rollouts to the end of the game of the greedy player's best moves: the move with
+        the best mean value over the sampled states wins (ties: the greedy player's order)."""
+        values = move_values(view)
+        ranked = sorted(view.legal_moves, key=lambda m: -values[m])  # stable: legal order
+        finite = [m for m in ranked if values[m] > -math.inf]
+        cands = (finite or ranked)[: self.candidates]
+        if len(cands) == 1:
+            return cands[0]
+        seat = view.viewer
+        sums = [0.0] * len(cands)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for i in range(self.iterations):
+            if deadline is not None and i and time.perf_counter() >= deadline:
+                break
+            state = sample_state(view, self.rng)
+            for k, move in enumerate(cands):
+                sums[k] += self._value(_play_out(apply_move(state, move)), seat)
+            self.last_iterations = i + 1
+        best = max(range(len(cands)), key=lambda k: (sums[k], -k))
+        return cands[best]
+
+    def _value(self, state: GameState, seat: int) -> float:
+        """The end of a rollout for ``seat``: its lead (R7.3), or its win share."""
+        if self.value == "margin":
+            return float(state_leads(state)[seat])
+        places = final_ranking(state).places
+        if places[seat] != 1:
+            return 0.0
+        return 1.0 / places.count(1)  # R7.3: a shared first place
 
     def _iterate(self, root: _Node, state: GameState) -> None:
         """One iteration: select and expand in the tree, value the leaf, back the values up."""
