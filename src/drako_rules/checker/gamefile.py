@@ -25,7 +25,7 @@ import os
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias, TypeVar
 
 import attrs
 
@@ -191,24 +191,27 @@ class PlayerEntry:
         return None
 
 
-def _to_players(value: object) -> tuple[PlayerEntry, ...]:
+_Item = TypeVar("_Item")
+
+
+def _tuple_of(value: object, kind: type[_Item], field: str) -> tuple[_Item, ...]:
+    """``value`` as a tuple of ``kind`` for the Game field ``field``, or InvalidGameError."""
+    name = kind.__name__
     if not isinstance(value, Iterable) or isinstance(value, str):
-        raise InvalidGameError(f"a Game's players are a list of PlayerEntry, not {quote(value)}")
-    players = tuple(value)
-    for player in players:
-        if not isinstance(player, PlayerEntry):
-            raise InvalidGameError(f"a Game's players are PlayerEntry values, not {quote(player)}")
-    return players
+        raise InvalidGameError(f"a Game's {field} are a list of {name}, not {quote(value)}")
+    items = tuple(value)
+    for item in items:
+        if not isinstance(item, kind):
+            raise InvalidGameError(f"a Game's {field} are {name} values, not {quote(item)}")
+    return items
+
+
+def _to_players(value: object) -> tuple[PlayerEntry, ...]:
+    return _tuple_of(value, PlayerEntry, "players")
 
 
 def _to_problems(value: object) -> tuple[Problem, ...]:
-    if not isinstance(value, Iterable) or isinstance(value, str):
-        raise InvalidGameError(f"a Game's problems are a list of Problem, not {quote(value)}")
-    problems = tuple(value)
-    for problem in problems:
-        if not isinstance(problem, Problem):
-            raise InvalidGameError(f"a Game's problems are Problem values, not {quote(problem)}")
-    return problems
+    return _tuple_of(value, Problem, "problems")
 
 
 @attrs.frozen
