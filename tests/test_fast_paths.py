@@ -36,7 +36,7 @@ from drako_rules import (
     legends_met,
     score,
 )
-from drako_rules.bitboard import NEIGHBOURHOOD
+from drako_rules.bitboard import NEIGHBOURHOOD, around, two_around
 from drako_rules.errors import GameError
 from drako_rules.game.state import successor, successor_function
 from strategies import cells, game_states, kingdoms, positions
@@ -230,6 +230,13 @@ def test_neighbourhood_table_matches_the_grid_read_cell_by_cell(mask: int) -> No
         near |= (count >= 1) << i
         two |= (count >= 2) << i
     assert NEIGHBOURHOOD[mask] == near | two << 16
+
+
+def test_neighbourhood_table_is_around_and_two_around_for_every_mask() -> None:
+    """All 65,536 entries of ``NEIGHBOURHOOD`` (built 256 at a time as lanes of one integer)
+    are ``around(m) | two_around(m) << 16``, and the table holds nothing else."""
+    assert len(NEIGHBOURHOOD) == 1 << 16
+    assert all(NEIGHBOURHOOD[m] == around(m) | two_around(m) << 16 for m in range(1 << 16))
 
 
 @given(game_states(), st.integers(min_value=0, max_value=7))
