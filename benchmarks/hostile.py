@@ -12,7 +12,10 @@ The cases are those of issue 9:
 - ``players-16000``: ``check`` of a 240 KB TOML file holding 16,000 ``[[players]]`` tables
   (each a name, no Kingdom): problem de-duplication was quadratic;
 - ``tied-20000``: ``check`` of a JSON file of 20,000 players with the same Kingdom (all
-  tied): the per-player tie-break scan was quadratic;
+  tied), 0.99 MB written compactly (under the 1 MiB limit): the per-player tie-break scan
+  was quadratic;
+- ``unknown-keys-1mib``: ``check`` of the worst game file under the default size limit,
+  1 MiB of unknown keys (96,000 problems, each with its message);
 - ``record-bad-100000``: ``replay`` of a record with 100,000 moves that are all malformed;
 - ``record-bad-1000000``: the same with 1,000,000 (skipped with ``--quick``), 6 MB: over
   the default size limit;
@@ -49,7 +52,20 @@ def players_toml(n: int) -> bytes:
 def tied_json(n: int) -> bytes:
     """A JSON game file of ``n`` players who all have the same Kingdom (so all tie)."""
     players = [{"name": f"p{i}", "kingdom": KINGDOM} for i in range(n)]
-    return json.dumps({"players": players}).encode()
+    return json.dumps({"players": players}, separators=(",", ":")).encode()  # 0.99 MB
+
+
+def unknown_keys_toml(size: int) -> bytes:
+    """A TOML game file of one player and then unknown keys (``k0 = 1``...) up to ``size``
+    bytes: each is a problem with a message, the most work per byte a game file gives."""
+    out = bytearray(b'[[players]]\nname = "A"\nkingdom = "FEOM/HPWM/SGDO/PPHS"\n')
+    i = 0
+    while True:
+        line = b"k%d = 1\n" % i
+        if len(out) + len(line) > size:
+            return bytes(out)
+        out += line
+        i += 1
 
 
 def bad_record(n: int) -> bytes:
@@ -120,6 +136,7 @@ def main() -> None:
             "players-16000": ("players.toml", players_toml(16_000), "check"),
             "tied-20000": ("tied.json", tied_json(20_000), "check"),
             "record-bad-100000": ("bad100k.json", bad_record(100_000), "replay"),
+            "unknown-keys-1mib": ("keys.toml", unknown_keys_toml(1024 * 1024), "check"),
         }
         if not options.quick:
             files["record-bad-1000000"] = ("bad1m.json", bad_record(1_000_000), "replay")

@@ -464,7 +464,7 @@ def test_3_twenty_thousand_tied_players(tmp_path: Path, scratch: Path) -> None:
     """20,000 players with one Kingdom: a player-count problem, no ranking, no tie scan."""
     game = tmp_path / "tied.json"
     players = [{"name": f"p{i}", "kingdom": "FEOM/HPWM/SGDO/PPHS"} for i in range(20_000)]
-    game.write_text(json.dumps({"players": players}))
+    game.write_text(json.dumps({"players": players}, separators=(",", ":")))  # under 1 MiB
     status, out, _err = hostile_run(["check", "--json", str(game)], scratch)
     assert status == EXIT_INVALID
     report = json.loads(out)

@@ -306,10 +306,7 @@ def legend_message(text: str, *, suggest: bool = True) -> str:
 
 def read_legend(text: str) -> Legend | None:
     """The Legend named by the id ``text`` (any case, ``_`` or ``-``), or None (R1.4)."""
-    try:
-        return Legend.parse(text)
-    except DrakoError:
-        return None
+    return Legend.find(text)
 
 
 # --- reading game files -------------------------------------------------------------------
@@ -679,7 +676,7 @@ def load_game(
         path: the file; ``.json`` files are read as JSON, ``.toml`` files as TOML, others
             as JSON when they start with ``{`` and as TOML otherwise.
         format: force ``"toml"`` or ``"json"``.
-        limit: the largest file accepted, in bytes (default 4 MiB).
+        limit: the largest file accepted, in bytes (default 1 MiB).
 
     Raises:
         InvalidGameError: the file cannot be read, is over the limit, or is not a game

@@ -16,7 +16,7 @@
   ``drako-rules: error: ...``, at most 500 characters; a closed standard error is skipped.
 - **Input** ([`Console.read`][drako_rules.cli.console.Console.read]): files and standard
   input (``-``) through the one bounded reader ([`drako_rules.inputs`][drako_rules.inputs]),
-  at most ``--max-input-size`` bytes (default 4 MiB).
+  at most ``--max-input-size`` bytes (default 1 MiB).
 - **Progress** ([`Progress`][drako_rules.cli.console.Progress]): a bar on standard error,
   drawn only when it is a terminal.
 """
@@ -310,5 +310,5 @@ def add_input_limit(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_LIMIT,
         metavar="BYTES",
         help=f"refuse a file or standard input larger than BYTES (default {DEFAULT_LIMIT:,}, "
-        "4 MiB)",
+        "1 MiB)",
     )
