@@ -28,7 +28,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import IO, Final, NamedTuple, TextIO
+from typing import IO, Final, NamedTuple, Protocol, TextIO, TypeVar
 
 from drako_rules.errors import CommandError, DrakoError, short
 from drako_rules.inputs import DEFAULT_LIMIT, read_text
@@ -45,8 +45,11 @@ __all__ = [
     "Console",
     "OutputError",
     "Progress",
+    "Summary",
     "add_input_limit",
     "escape_line",
+    "print_summary",
+    "run_with_progress",
 ]
 
 #: Exit status: everything verified, or the command did its work.
@@ -271,6 +274,45 @@ class Progress:
         if self.enabled and self.shown:
             self._put("\r" + " " * self.shown + "\r")
             self.shown = 0
+
+
+class Summary(Protocol):
+    """A result a command prints whole: as JSON with ``--json``, else as its text table
+    ([`SimulationResult`][drako_rules.arena.SimulationResult],
+    [`ArenaResult`][drako_rules.arena.ArenaResult])."""
+
+    def to_json(self) -> dict[str, object]:
+        """The result as JSON values."""
+        ...
+
+    def table(self) -> str:
+        """The result as text lines."""
+        ...
+
+
+_Result = TypeVar("_Result")
+
+
+def run_with_progress(
+    console: Console, total: int, noun: str, run: Callable[[Callable[[int, int], None]], _Result]
+) -> _Result:
+    """``run(progress)``, with a [`Progress`][drako_rules.cli.console.Progress] bar of
+    ``total`` ``noun`` that ``progress(done, total)`` redraws, erased when ``run`` returns or
+    raises (so that nothing of it stays before the results or an error line)."""
+    progress = Progress(console, total, noun)
+    try:
+        return run(lambda done, _total: progress.update(done))
+    finally:
+        progress.clear()
+
+
+def print_summary(console: Console, result: Summary, as_json: bool) -> None:
+    """Print ``result``: only its JSON when ``as_json`` (``--json``), else its table."""
+    if as_json:
+        console.json(result.to_json())
+    else:
+        for line in result.table().split("\n"):
+            console.line(line)
 
 
 class Command(NamedTuple):
