@@ -340,8 +340,7 @@ _TOML_LONG_INT: Final = (
 
 def _toml_with_long_ints(content: str) -> dict[str, object] | None:
     """The TOML ``content`` read with each decimal integer of more than MAX_WRITTEN_DIGITS
-    digits as an [`_Oversized`][drako_rules.checker.gamefile._Oversized] value, or None if
-    that cannot be done exactly.
+    digits as an ``_Oversized`` value, or None if that cannot be done exactly.
 
     ``tomllib`` converts every integer as it reads it, and Python refuses to convert one of
     more than 4,300 digits (``sys.get_int_max_str_digits``), which would refuse the whole

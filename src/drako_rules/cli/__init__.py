@@ -141,8 +141,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _version() -> str:
-    from drako_rules.cli.replay import library_version
     from drako_rules.rulesets import RULES_VERSION
+    from drako_rules.version import library_version
 
     return f"{PROG} {library_version()} (rules {RULES_VERSION})"
 

@@ -290,12 +290,13 @@ class Summary(Protocol):
         ...
 
 
-_Result = TypeVar("_Result")
+#: The type of what a command's run returns.
+T = TypeVar("T")
 
 
 def run_with_progress(
-    console: Console, total: int, noun: str, run: Callable[[Callable[[int, int], None]], _Result]
-) -> _Result:
+    console: Console, total: int, noun: str, run: Callable[[Callable[[int, int], None]], T]
+) -> T:
     """``run(progress)``, with a [`Progress`][drako_rules.cli.console.Progress] bar of
     ``total`` ``noun`` that ``progress(done, total)`` redraws, erased when ``run`` returns or
     raises (so that nothing of it stays before the results or an error line)."""

@@ -26,8 +26,9 @@ from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import Ruleset
 from drako_rules.scoring import Category, Ranking, ScoreSheet, score
 from drako_rules.serialization import converter, unstructure
+from drako_rules.version import library_version
 
-__all__ = ["COMMAND", "ReplayDocument", "SeatDocument", "library_version"]
+__all__ = ["COMMAND", "ReplayDocument", "SeatDocument"]
 
 
 @attrs.frozen
@@ -90,13 +91,6 @@ converter.register_unstructure_hook(
     ReplayDocument,
     make_dict_unstructure_fn(ReplayDocument, converter, tie_breaks=override(omit_if_default=True)),
 )
-
-
-def library_version() -> str:
-    """The version of drako-rules, for the JSON outputs."""
-    from drako_rules.version import __version__
-
-    return __version__
 
 
 def _replay_arguments(parser: argparse.ArgumentParser) -> None:
