@@ -20,7 +20,6 @@ not give is left out.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import tomllib
@@ -631,6 +630,8 @@ def parse_game(
                 ) from None
             document = read
     elif format == "json":
+        import json  # here: a TOML file, the usual one, does not need it
+
         try:
             document = json.loads(content, parse_int=_parse_json_int)
         except json.JSONDecodeError as error:
@@ -755,6 +756,8 @@ def format_game(game: Game, format: GameFormat = "toml") -> str:
     if not isinstance(game, Game):
         raise InvalidGameError(f"format_game writes a Game, not {quote(game)}")
     if format == "json":
+        import json
+
         return json.dumps(_game_document(game), indent=2, ensure_ascii=True) + "\n"
     if format != "toml":
         raise InvalidGameError(f"unknown game file format {quote(format)}: use 'toml' or 'json'")

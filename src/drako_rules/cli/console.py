@@ -24,7 +24,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable
@@ -150,6 +149,8 @@ class Console:
     def json(self, value: object) -> None:
         """Write ``value`` as JSON, ASCII only (valid in any encoding): indented, or on
         one line when it is larger than 64 KiB (the fast encoder writes only that)."""
+        import json  # here: only --json needs it
+
         text = json.dumps(value, ensure_ascii=True)
         if len(text) <= _INDENTED_JSON:
             text = json.dumps(value, indent=2, ensure_ascii=True)
