@@ -32,11 +32,12 @@ from drako_rules import (
     PlayerState,
     Position,
     Ruleset,
+    bitboard,
     connections,
     legends_met,
     score,
 )
-from drako_rules.bitboard import NEIGHBOURHOOD, around, two_around
+from drako_rules.bitboard import NEIGHBOURHOOD
 from drako_rules.errors import GameError
 from drako_rules.game.state import successor, successor_function
 from strategies import cells, game_states, kingdoms, positions
@@ -236,7 +237,8 @@ def test_neighbourhood_table_is_around_and_two_around_for_every_mask() -> None:
     """All 65,536 entries of ``NEIGHBOURHOOD`` (built 256 at a time as lanes of one integer)
     are ``around(m) | two_around(m) << 16``, and the table holds nothing else."""
     assert len(NEIGHBOURHOOD) == 1 << 16
-    assert all(NEIGHBOURHOOD[m] == around(m) | two_around(m) << 16 for m in range(1 << 16))
+    near, two = bitboard.around, bitboard.two_around
+    assert all(NEIGHBOURHOOD[m] == near(m) | two(m) << 16 for m in range(1 << 16))
 
 
 @given(game_states(), st.integers(min_value=0, max_value=7))
