@@ -12,12 +12,17 @@ The cases are those of issue 9:
 - ``players-16000``: ``check`` of a 240 KB TOML file holding 16,000 ``[[players]]`` tables
   (each a name, no Kingdom): problem de-duplication was quadratic;
 - ``tied-20000``: ``check`` of a JSON file of 20,000 players with the same Kingdom (all
-  tied): the per-player tie-break scan was quadratic;
+  tied), 0.99 MB written compactly (under the 1 MiB limit): the per-player tie-break scan
+  was quadratic;
+- ``unknown-keys-1mib``: ``check`` of the worst game file under the default size limit,
+  1 MiB of unknown keys (96,000 problems, each with its message);
 - ``record-bad-100000``: ``replay`` of a record with 100,000 moves that are all malformed;
 - ``record-bad-1000000``: the same with 1,000,000 (skipped with ``--quick``), 6 MB: over
   the default size limit;
 - ``startup``: ``drako-rules check examples/two-players.toml`` against ``python -c pass``,
-  and ``python -c "import drako_rules"``.
+  and ``python -c "import drako_rules"``, their runs interleaved (the load average before and
+  after is printed); with ``--instructions``, also the instructions each executes, counted
+  by valgrind, which a loaded machine does not change.
 
 The result is printed as a table and, with ``--json FILE``, written as JSON.
 """
@@ -28,6 +33,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -49,7 +55,20 @@ def players_toml(n: int) -> bytes:
 def tied_json(n: int) -> bytes:
     """A JSON game file of ``n`` players who all have the same Kingdom (so all tie)."""
     players = [{"name": f"p{i}", "kingdom": KINGDOM} for i in range(n)]
-    return json.dumps({"players": players}).encode()
+    return json.dumps({"players": players}, separators=(",", ":")).encode()  # 0.99 MB
+
+
+def unknown_keys_toml(size: int) -> bytes:
+    """A TOML game file of one player and then unknown keys (``k0 = 1``...) up to ``size``
+    bytes: each is a problem with a message, the most work per byte a game file gives."""
+    out = bytearray(b'[[players]]\nname = "A"\nkingdom = "FEOM/HPWM/SGDO/PPHS"\n')
+    i = 0
+    while True:
+        line = b"k%d = 1\n" % i
+        if len(out) + len(line) > size:
+            return bytes(out)
+        out += line
+        i += 1
 
 
 def bad_record(n: int) -> bytes:
@@ -100,6 +119,54 @@ def measure(args: list[str], repeat: int, timeout: float) -> dict[str, object]:
     }
 
 
+def measure_interleaved(
+    cases: dict[str, list[str]], repeat: int, timeout: float
+) -> dict[str, dict[str, object]]:
+    """``measure`` for each case, the runs interleaved (one of each case per round), so that
+    a change in the machine's load falls on every case alike."""
+    for args in cases.values():
+        run_child(args, timeout)  # warm-up: bytecode caches written
+    runs: dict[str, list[tuple[float, int, int | None, float]]] = {name: [] for name in cases}
+    for _ in range(repeat):
+        for name, args in cases.items():
+            runs[name].append(run_child(args, timeout))
+    return {
+        name: {
+            "median_s": round(statistics.median(r[0] for r in rs), 4),
+            "median_cpu_s": round(statistics.median(r[3] for r in rs), 4),
+            "max_rss_mib": round(max(r[1] for r in rs) / 1024, 1),
+            "exit": sorted({str(r[2]) if r[2] is not None else "timeout" for r in rs}),
+        }
+        for name, rs in runs.items()
+    }
+
+
+def instructions(args: list[str]) -> int | None:
+    """The machine instructions ``python ARGS`` executes, counted by valgrind's callgrind
+    (None without valgrind): a figure that, unlike a time, does not depend on the load."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = SRC[0]
+    try:
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+             sys.executable, *args],
+            capture_output=True, text=True, env=env, check=False, timeout=600,
+        )  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return int(found.group(1)) if found else None
+
+
+def instruction_ratio(results: dict[str, dict[str, object]]) -> float | None:
+    """The instructions of ``check`` over those of ``python -c pass``, when counted."""
+    check = results["check two-players.toml"].get("instructions")
+    base = results["python -c pass"].get("instructions")
+    if isinstance(check, int) and isinstance(base, int) and base:
+        return round(check / base, 2)
+    return None
+
+
 def main() -> None:
     """Measure every case and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -109,6 +176,11 @@ def main() -> None:
     parser.add_argument("--json", metavar="FILE")
     parser.add_argument("--src", metavar="DIR", help="the source tree to measure (default: src)")
     parser.add_argument("--only", choices=["inputs", "startup"], help="measure one group only")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count the instructions of each start-up case (valgrind; load-independent)",
+    )
     options = parser.parse_args()
     if options.src:
         SRC[0] = options.src
@@ -120,6 +192,7 @@ def main() -> None:
             "players-16000": ("players.toml", players_toml(16_000), "check"),
             "tied-20000": ("tied.json", tied_json(20_000), "check"),
             "record-bad-100000": ("bad100k.json", bad_record(100_000), "replay"),
+            "unknown-keys-1mib": ("keys.toml", unknown_keys_toml(1024 * 1024), "check"),
         }
         if not options.quick:
             files["record-bad-1000000"] = ("bad1m.json", bad_record(1_000_000), "replay")
@@ -134,15 +207,17 @@ def main() -> None:
                 **measure([*cli, command, str(path)], case_repeat, options.timeout),
             }
         startup_repeat = max(repeat * 4, 5) if options.only != "inputs" else 1
-        results["python -c pass"] = measure(["-c", "pass"], startup_repeat, options.timeout)
-        results["import drako_rules"] = measure(
-            ["-c", "import drako_rules"], startup_repeat, options.timeout
-        )
-        results["check two-players.toml"] = measure(
-            [*cli, "check", str(ROOT / "examples" / "two-players.toml")],
-            startup_repeat,
-            options.timeout,
-        )
+        startup = {
+            "python -c pass": ["-c", "pass"],
+            "import drako_rules": ["-c", "import drako_rules"],
+            "check two-players.toml": [*cli, "check", str(ROOT / "examples" / "two-players.toml")],
+        }
+        load = os.getloadavg()[0]
+        results.update(measure_interleaved(startup, startup_repeat, options.timeout))
+        results["python -c pass"]["load"] = [round(load, 2), round(os.getloadavg()[0], 2)]
+        if options.instructions:
+            for name, args in startup.items():
+                results[name]["instructions"] = instructions(args)
     base = results["python -c pass"]["median_s"]
     check = results["check two-players.toml"]["median_s"]
     base_cpu = results["python -c pass"]["median_cpu_s"]
@@ -155,6 +230,7 @@ def main() -> None:
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "startup_ratio": round(check / base, 2),
         "startup_cpu_ratio": round(check_cpu / base_cpu, 2),
+        "startup_instruction_ratio": instruction_ratio(results),
         "results": results,
     }
     for name, r in results.items():
@@ -165,6 +241,12 @@ def main() -> None:
     print(
         f"start-up: check takes {summary['startup_ratio']}x the wall time and "
         f"{summary['startup_cpu_ratio']}x the CPU time of python -c pass"
+        + (
+            f", {summary['startup_instruction_ratio']}x its instructions"
+            if summary["startup_instruction_ratio"] is not None
+            else ""
+        )
+        + f" (load {results['python -c pass']['load']})"
     )
     if options.json:
         Path(options.json).write_text(json.dumps(summary, indent=2) + "\n")

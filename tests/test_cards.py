@@ -180,3 +180,25 @@ def test_legend_constructor_rejects_unknown_id() -> None:
     """R1.4: ``Legend("three-elves")`` is an error (the enum's ValueError)."""
     with pytest.raises(ValueError):
         Legend("three-elves")
+
+
+@given(
+    st.one_of(
+        st.sampled_from(list(Legend)).map(lambda x: x.value.upper().replace("-", "_")),
+        st.text(max_size=30),
+    )
+)
+def test_legend_find_is_parse_without_the_exception(text: str) -> None:
+    """``Legend.find`` gives the Legend ``Legend.parse`` reads, and None exactly when parse
+    raises NotationError (R1.4)."""
+    try:
+        parsed: Legend | None = Legend.parse(text)
+    except NotationError:
+        parsed = None
+    assert Legend.find(text) is parsed
+
+
+def test_legend_find_of_what_is_not_text_is_none() -> None:
+    """An id that is not text names no Legend: None, where ``parse`` raises."""
+    assert Legend.find(3) is None  # type: ignore[arg-type]
+    assert Legend.find("two elves") is Legend.TWO_ELVES and Legend.find("two-elfs") is None

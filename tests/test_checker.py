@@ -36,6 +36,7 @@ from drako_rules.checker import (
     load_game,
     parse_game,
 )
+from drako_rules.errors import quote
 from strategies import full_kingdoms, game_document, games, toml_dumps
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -122,6 +123,80 @@ def test_text_that_is_no_game_file_raises_invalid_game_error(
     """Text that is not a table of fields raises InvalidGameError saying why."""
     with pytest.raises(InvalidGameError, match=what):
         parse_game(text, "json" if fmt == "json" else "toml")
+
+
+_FIELDS_OF_A_HUGE_INTEGER = [
+    ("ruleset", "$.ruleset", "bad-field"),
+    ("name", "$.players[0].name", "bad-field"),
+    ("kingdom", "$.players[0].kingdom", "bad-field"),
+    ("score", "$.players[0].score", "not-an-integer"),
+]
+
+
+@pytest.mark.parametrize(("field", "where", "code"), _FIELDS_OF_A_HUGE_INTEGER)
+@pytest.mark.parametrize("fmt", ["toml", "json"])
+@pytest.mark.parametrize("digits", [19, 4301, 20_000])
+def test_a_huge_integer_is_a_problem_where_it_is_written(
+    field: str, where: str, code: str, fmt: str, digits: int
+) -> None:
+    """An integer of more than 18 digits in any field, TOML or JSON, even beyond the 4,300
+    digits Python converts, is one problem at its own path saying how many digits it has
+    (never the whole file refused, and never taken for text)."""
+    number = "-" + "7" * digits
+    document = base_document()
+    target = document if field == "ruleset" else players_of(document)[0]
+    target[field] = "@"  # replaced by the number, in the file's text
+    text = toml_dumps(document) if fmt == "toml" else json.dumps(document)
+    assert text.count('"@"') == 1
+    game = parse_game(text.replace('"@"', number), "json" if fmt == "json" else "toml")
+    found = [(p.code, p.where) for p in game.problems]
+    assert (code, where) in found, found
+    # TOML converts what Python can (up to 4,300 digits): the message quotes that number
+    converted = fmt == "toml" and digits <= 4300
+    said = quote(int(number)) if converted else f"an integer of {digits} digits"
+    assert any(said in p.message for p in game.problems), said
+    report = check_game(game)
+    assert report.problems and len(str(report.to_dict())) < 20_000
+
+
+def test_a_huge_toml_integer_in_sheet_and_legends_is_a_problem_each() -> None:
+    """TOML integers of 5,000 digits (with a sign and underscores) on the sheet and in the
+    Legends are one problem each, while the same digits in a string, a comment and a key
+    stay what they are."""
+    big = "9" * 5000
+    text = (
+        f"# {big}\n"
+        f'"{big}" = 1\n'
+        "[[players]]\n"
+        f'name = "{big}"\n'
+        'kingdom = "FEOM/HPWM/SGDO/PPHS"\n'
+        f'legends = [{big}, "four-tribes"]\n'
+        "[players.sheet]\n"
+        f"elves = +{'1_' * 2499}1\n"
+        f"dwarves = -{big}\n"
+    )
+    game = parse_game(text)
+    assert game.players[0].name == big and game.players[0].legends == ("four-tribes",)
+    messages = [p.message for p in game.problems]
+    assert [p.code for p in game.problems] == [
+        "unknown-field",
+        "bad-field",
+        "not-an-integer",
+        "not-an-integer",
+    ], messages
+    assert (
+        "$.players[0].legends[0]: a Legend id is text, not an integer of 5000 digits"
+        in (messages[1])
+    )
+    assert "an integer of 2500 digits" in messages[2] and "an integer of 5000 digits" in messages[3]
+
+
+def test_a_huge_toml_integer_that_is_also_a_table_name_refuses_the_file() -> None:
+    """When a digit run that would be rewritten is in fact a table name (not a value), the
+    file is refused as one error, as before, rather than read wrongly."""
+    big = "9" * 5000
+    with pytest.raises(InvalidGameError, match="a number too long to read"):
+        parse_game(f"[{big}]\nx = {big}\n")
 
 
 def test_bytes_that_are_not_utf8_raise_invalid_game_error() -> None:

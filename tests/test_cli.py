@@ -26,6 +26,7 @@ from drako_rules.cli import (
     main,
 )
 from drako_rules.cli.check import HEADINGS
+from drako_rules.cli.console import Console, print_summary, run_with_progress
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml")) + sorted((ROOT / "examples").glob("*.json"))
@@ -641,3 +642,49 @@ def test_an_unknown_move_is_called_unknown() -> None:
 
     with pytest.raises(InvalidMoveError, match="unknown move 'jump'"):
         Move.parse("jump")
+
+
+class _Result:
+    """A summary with a two-line table and a small JSON form."""
+
+    def to_json(self) -> dict[str, object]:
+        return {"games": 2}
+
+    def table(self) -> str:
+        return "Games  2\nSeat \x1b[2J 0"
+
+
+def test_run_with_progress_draws_the_bar_and_erases_it_even_when_the_run_fails() -> None:
+    """The bar is redrawn at each ``progress(done, total)`` call on a terminal's stderr and
+    erased after the run, also when it raises; the run's result is returned."""
+    err = TTY()
+    console = Console(io.StringIO(), err, None)
+
+    def run(progress: Callable[[int, int], None]) -> str:
+        progress(1, 3)
+        progress(3, 3)
+        return "done"
+
+    assert run_with_progress(console, 3, "games", run) == "done"
+    drawn = err.getvalue()
+    assert "1/3 games" in drawn and "3/3 games" in drawn and drawn.endswith("\r")
+    err = TTY()
+    console = Console(io.StringIO(), err, None)
+
+    def failing(progress: Callable[[int, int], None]) -> str:
+        progress(2, 3)
+        raise ValueError("stop")
+
+    with pytest.raises(ValueError, match="stop"):
+        run_with_progress(console, 3, "games", failing)
+    assert "2/3 games" in err.getvalue() and err.getvalue().endswith("\r")
+
+
+def test_print_summary_prints_json_or_the_escaped_table() -> None:
+    """``--json`` prints only the JSON; otherwise each line of the table, escaped."""
+    out = io.StringIO()
+    print_summary(Console(out, io.StringIO(), None), _Result(), True)
+    assert json.loads(out.getvalue()) == {"games": 2}
+    out = io.StringIO()
+    print_summary(Console(out, io.StringIO(), None), _Result(), False)
+    assert out.getvalue() == "Games  2\nSeat \\x1b[2J 0\n"

@@ -32,6 +32,7 @@ from drako_rules import (
     PlayerState,
     Position,
     Ruleset,
+    bitboard,
     connections,
     legends_met,
     score,
@@ -230,6 +231,14 @@ def test_neighbourhood_table_matches_the_grid_read_cell_by_cell(mask: int) -> No
         near |= (count >= 1) << i
         two |= (count >= 2) << i
     assert NEIGHBOURHOOD[mask] == near | two << 16
+
+
+def test_neighbourhood_table_is_around_and_two_around_for_every_mask() -> None:
+    """All 65,536 entries of ``NEIGHBOURHOOD`` (built 256 at a time as lanes of one integer)
+    are ``around(m) | two_around(m) << 16``, and the table holds nothing else."""
+    assert len(NEIGHBOURHOOD) == 1 << 16
+    near, two = bitboard.around, bitboard.two_around
+    assert all(NEIGHBOURHOOD[m] == near(m) | two(m) << 16 for m in range(1 << 16))
 
 
 @given(game_states(), st.integers(min_value=0, max_value=7))

@@ -464,7 +464,7 @@ def test_3_twenty_thousand_tied_players(tmp_path: Path, scratch: Path) -> None:
     """20,000 players with one Kingdom: a player-count problem, no ranking, no tie scan."""
     game = tmp_path / "tied.json"
     players = [{"name": f"p{i}", "kingdom": "FEOM/HPWM/SGDO/PPHS"} for i in range(20_000)]
-    game.write_text(json.dumps({"players": players}))
+    game.write_text(json.dumps({"players": players}, separators=(",", ":")))  # under 1 MiB
     status, out, _err = hostile_run(["check", "--json", str(game)], scratch)
     assert status == EXIT_INVALID
     report = json.loads(out)
@@ -598,12 +598,28 @@ def test_6_huge_integers_are_problems(tmp_path: Path, content: bytes, suffix: st
     assert "not-an-integer" in [p["code"] for p in json.loads(out)["problems"]]
 
 
-def test_6_a_toml_decimal_beyond_python_s_limit_is_one_line(tmp_path: Path) -> None:
-    """A TOML decimal of 5,000 digits (Python refuses to read it) is one error line."""
+def test_6_a_toml_decimal_beyond_python_s_limit_is_a_problem(tmp_path: Path) -> None:
+    """A TOML decimal of 5,000 digits (more than Python converts) on the sheet is a
+    not-an-integer problem in text and --json, not a refused file."""
     path = tmp_path / "g.toml"
-    path.write_bytes(b"score = " + b"1" * 5000)
+    path.write_bytes(
+        b'[[players]]\nname = "A"\nkingdom = "FEOM/HPWM/SGDO/PPHS"\nscore = ' + b"1" * 5000
+    )
+    status, out, err = call_main(["check", str(path)])
+    assert status == EXIT_INVALID and err.count("\n") == 1 and len(out) < 3000
+    assert "[not-an-integer] $.players[0].score:" in out and "an integer of 5000 digits" in out
+    status, out, _ = call_main(["check", "--json", str(path)])
+    assert "not-an-integer" in [p["code"] for p in json.loads(out)["problems"]]
+
+
+def test_6_a_toml_decimal_python_cannot_read_exactly_is_one_line(tmp_path: Path) -> None:
+    """A file whose 5,000-digit decimal cannot be read as a value exactly (the same digits
+    also name a table) is refused with one error line, nothing on stdout."""
+    path = tmp_path / "g.toml"
+    path.write_bytes(b"[" + b"1" * 5000 + b"]\nscore = " + b"1" * 5000)
     status, out, err = call_main(["check", str(path)])
     assert status == EXIT_INVALID and out == "" and "number too long" in err
+    assert err.count("\n") == 1
 
 
 # --- 7. records ---------------------------------------------------------------------------------

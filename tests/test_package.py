@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import drako_rules
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "two-players.toml"
 
 #: The names the first issues promised at the package root.
 CONTRACT = [
@@ -104,3 +107,32 @@ def test_every_submodule_imports_first() -> None:
             check=False,
         )
         assert done.returncode == 0, module + done.stderr
+
+
+def test_engine_names_are_imported_on_first_use() -> None:
+    """``import drako_rules`` and the ``check`` command load neither the engine nor the
+    players; the root's engine names then resolve to the engine's own objects, and a name the
+    root does not have is an AttributeError."""
+    probe = (
+        "import io, sys, contextlib, drako_rules\n"
+        "from drako_rules.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    status = main(['check', {str(EXAMPLE)!r}])\n"
+        "print(status, sorted(m for m in sys.modules if m.startswith(('drako_rules.game', "
+        "'drako_rules.players'))))\n"
+        "import drako_rules.game as game, drako_rules.players as players\n"
+        "print(drako_rules.new_game is game.new_game, drako_rules.Move is game.Move,"
+        " drako_rules.SearchPlayer is players.SearchPlayer, 'replay' in dir(drako_rules))\n"
+        "try:\n"
+        "    drako_rules.no_such_name\n"
+        "except AttributeError as error:\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.splitlines() == [
+        "0 []",
+        "True True True True",
+        "module 'drako_rules' has no attribute 'no_such_name'",
+    ], done.stdout + done.stderr

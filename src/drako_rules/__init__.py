@@ -6,7 +6,10 @@ and their notation, connections (R4), itemized scoring (R5), Legends (R6) and ra
 records). The score checker ([`drako_rules.checker`][drako_rules.checker]), the pictures
 ([`drako_rules.svg`][drako_rules.svg]) and the ``drako-rules`` command
 ([`drako_rules.cli`][drako_rules.cli]) are imported from their own modules:
-``import drako_rules`` loads none of them.
+``import drako_rules`` loads none of them. The engine's and the players' names are
+imported on first use (``drako_rules.new_game`` loads [`drako_rules.game`][drako_rules.game]
+then), so that a program which only scores Kingdoms, such as ``drako-rules check``, does not
+pay for loading the engine.
 
 Examples:
     >>> from drako_rules import Kingdom, score, legends_met
@@ -18,6 +21,9 @@ Examples:
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Final
 
 from drako_rules.cards import Card, Legend, cards_per_kind, deck
 from drako_rules.connections import Connections, Link, connections
@@ -35,55 +41,8 @@ from drako_rules.errors import (
     RulesetError,
     ScoringError,
 )
-from drako_rules.game import (
-    ACTION_SPACE_SIZE,
-    MOVES,
-    AnyMove,
-    Arrange,
-    Claim,
-    Draw,
-    End,
-    GameRecord,
-    GameState,
-    Move,
-    Phase,
-    Place,
-    PlayedGame,
-    Player,
-    PlayerState,
-    PlayerView,
-    RandomPlayer,
-    Reveal,
-    Take,
-    action_id,
-    apply_move,
-    check_state,
-    final_ranking,
-    final_scores,
-    legal_action_mask,
-    legal_moves,
-    load_record,
-    move_from_action_id,
-    move_from_json,
-    move_to_json,
-    new_game,
-    play_game,
-    play_random_game,
-    player_view,
-    random_move,
-    record_from_json,
-    record_to_json,
-    replay,
-    sample_state,
-    save_record,
-    state_from_json,
-    state_to_json,
-    view_from_json,
-    view_to_json,
-)
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
 from drako_rules.legends import legends_met
-from drako_rules.players import GreedyPlayer, SearchPlayer
 from drako_rules.rulesets import CLASSIC, POCKET, RULES_VERSION, Ruleset, get_ruleset
 from drako_rules.scoring import (
     Category,
@@ -96,6 +55,111 @@ from drako_rules.scoring import (
     score,
 )
 from drako_rules.version import __version__
+
+if TYPE_CHECKING:  # imported on first use (below); mypy and IDEs see them here
+    from drako_rules.game import (
+        ACTION_SPACE_SIZE,
+        MOVES,
+        AnyMove,
+        Arrange,
+        Claim,
+        Draw,
+        End,
+        GameRecord,
+        GameState,
+        Move,
+        Phase,
+        Place,
+        PlayedGame,
+        Player,
+        PlayerState,
+        PlayerView,
+        RandomPlayer,
+        Reveal,
+        Take,
+        action_id,
+        apply_move,
+        check_state,
+        final_ranking,
+        final_scores,
+        legal_action_mask,
+        legal_moves,
+        load_record,
+        move_from_action_id,
+        move_from_json,
+        move_to_json,
+        new_game,
+        play_game,
+        play_random_game,
+        player_view,
+        random_move,
+        record_from_json,
+        record_to_json,
+        replay,
+        sample_state,
+        save_record,
+        state_from_json,
+        state_to_json,
+        view_from_json,
+        view_to_json,
+    )
+    from drako_rules.players import GreedyPlayer, SearchPlayer
+
+#: The names the engine and the players give the root, by the module that defines them:
+#: imported on first use, so that ``import drako_rules`` (and the ``check`` command) does
+#: not load the engine.
+_LAZY: Final[dict[str, str]] = {
+    **dict.fromkeys(
+        (
+            "ACTION_SPACE_SIZE",
+            "MOVES",
+            "AnyMove",
+            "Arrange",
+            "Claim",
+            "Draw",
+            "End",
+            "GameRecord",
+            "GameState",
+            "Move",
+            "Phase",
+            "Place",
+            "PlayedGame",
+            "Player",
+            "PlayerState",
+            "PlayerView",
+            "RandomPlayer",
+            "Reveal",
+            "Take",
+            "action_id",
+            "apply_move",
+            "check_state",
+            "final_ranking",
+            "final_scores",
+            "legal_action_mask",
+            "legal_moves",
+            "load_record",
+            "move_from_action_id",
+            "move_from_json",
+            "move_to_json",
+            "new_game",
+            "play_game",
+            "play_random_game",
+            "player_view",
+            "random_move",
+            "record_from_json",
+            "record_to_json",
+            "replay",
+            "sample_state",
+            "save_record",
+            "state_from_json",
+            "state_to_json",
+            "view_from_json",
+            "view_to_json",
+        ),
+        "drako_rules.game",
+    ),
+    **dict.fromkeys(("GreedyPlayer", "SearchPlayer"), "drako_rules.players"),
+}
 
 __all__ = [
     "ACTION_SPACE_SIZE",
@@ -182,3 +246,18 @@ __all__ = [
     "view_from_json",
     "view_to_json",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """An engine or player name of the root, imported from its module on first use."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value: object = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later look-ups find it without calling this again
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazily imported ones included."""
+    return sorted({*globals(), *_LAZY})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from drako_rules.errors import NotationError, PlayerCountError
+from drako_rules.errors import NotationError, PlayerCountError, quote
 
 __all__ = [
     "CARDS_PER_KIND",
@@ -225,6 +225,15 @@ class Legend(enum.Enum):
         return _LEGEND_INFO[self][0]
 
     @classmethod
+    def find(cls, text: str) -> Legend | None:
+        """The Legend of an id as [`parse`][drako_rules.cards.Legend.parse] reads it, or None
+        when no Legend has that id (R1.4): a look-up, with no exception to raise and catch,
+        for readers that meet many bad ids (a game file may hold thousands)."""
+        if not isinstance(text, str):
+            return None
+        return _LEGEND_OF_ID.get(text.strip().lower().replace("_", "-").replace(" ", "-"))
+
+    @classmethod
     def parse(cls, text: str) -> Legend:
         """Read a Legend from its id, any case, ``_`` or ``-`` (``"TWO_ELVES"``, ``"two-elves"``).
 
@@ -235,18 +244,19 @@ class Legend(enum.Enum):
             return text
         if not isinstance(text, str):
             raise NotationError(f"a Legend id must be text, not {type(text).__name__}")
-        key = text.strip().lower().replace("_", "-").replace(" ", "-")
-        try:
-            return cls(key)
-        except ValueError:
+        legend = cls.find(text)
+        if legend is None:
             raise NotationError(
-                f"unknown Legend {text!r} (R1.4): the ids are " + ", ".join(x.value for x in cls),
-                token=text,
-            ) from None
+                f"unknown Legend {quote(text)} (R1.4): the ids are {_LEGEND_IDS}", token=text
+            )
+        return legend
 
     def __str__(self) -> str:
         return self.value
 
+
+_LEGEND_OF_ID: Final = {legend.value: legend for legend in Legend}
+_LEGEND_IDS: Final = ", ".join(_LEGEND_OF_ID)
 
 _LEGEND_INFO: Final[dict[Legend, tuple[str, int]]] = {
     Legend.TWO_ELVES: ("2 Elves connected", 2),

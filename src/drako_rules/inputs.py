@@ -3,7 +3,7 @@
 Everything the library or the ``drako-rules`` command reads from a file or a stream goes
 through [`read_text`][drako_rules.inputs.read_text]: it reads in chunks of 64 KiB and stops
 as soon as more than ``limit`` bytes arrived (default
-[`DEFAULT_LIMIT`][drako_rules.inputs.DEFAULT_LIMIT], 4 MiB: a game file or a record of a
+[`DEFAULT_LIMIT`][drako_rules.inputs.DEFAULT_LIMIT], 1 MiB: a game file or a record of a
 whole game is a few KiB), so ``/dev/zero``, a 1 GiB sparse file or 100 MB piped into
 ``score -`` are refused at once, in bounded memory. A regular file larger than the limit
 is refused from its size alone, before any byte is read.
@@ -24,8 +24,10 @@ from drako_rules.errors import DrakoError, InputError, quote, short
 
 __all__ = ["DEFAULT_LIMIT", "read_bytes", "read_text"]
 
-#: The default size limit of a file or stream, in bytes (4 MiB).
-DEFAULT_LIMIT: Final = 4 * 1024 * 1024
+#: The default size limit of a file or stream, in bytes (1 MiB): a game file of 4 players is
+#: about 3 KB and the record of a 4-player game about 7 KB, so it only stops a mistake or an
+#: attack, and bounds the work on the worst file (1 MiB of unknown keys: under a second).
+DEFAULT_LIMIT: Final = 1024 * 1024
 
 _CHUNK: Final = 64 * 1024
 

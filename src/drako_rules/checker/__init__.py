@@ -47,7 +47,7 @@ and the checker goes on with what it can use:
   problems are its fields, its player count and its Legend claims.
 
 A game file is read by the one bounded reader of the library
-([`drako_rules.inputs`][drako_rules.inputs.read_bytes]): at most 4 MiB by default.
+([`drako_rules.inputs`][drako_rules.inputs.read_bytes]): at most 1 MiB by default.
 
 A report is *verified* when it has neither problems nor mismatches; the command line
 exits with status 0 for a verified game, 1 for a valid game whose sheet disagrees with

@@ -20,7 +20,6 @@ not give is left out.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import tomllib
@@ -306,19 +305,21 @@ def legend_message(text: str, *, suggest: bool = True) -> str:
 
 def read_legend(text: str) -> Legend | None:
     """The Legend named by the id ``text`` (any case, ``_`` or ``-``), or None (R1.4)."""
-    try:
-        return Legend.parse(text)
-    except DrakoError:
-        return None
+    return Legend.find(text)
 
 
 # --- reading game files -------------------------------------------------------------------
 
 
-class _Oversized(str):
-    """A JSON integer of more than MAX_WRITTEN_DIGITS digits, kept as its text."""
+class _Oversized:
+    """An integer of more than MAX_WRITTEN_DIGITS digits, read from a game file as its
+    number of digits only (never converted: that takes time quadratic in the digits). It is
+    neither a number nor text, so that every field reports it as what it is."""
 
-    __slots__ = ()
+    __slots__ = ("digits",)
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("+-").replace("_", ""))
 
 
 def _parse_json_int(text: str) -> int | _Oversized:
@@ -327,9 +328,61 @@ def _parse_json_int(text: str) -> int | _Oversized:
     return int(text)
 
 
+#: A TOML decimal integer of more than MAX_WRITTEN_DIGITS digits that is not a bare key
+#: (followed by ``=``), after skipping strings and comments, which the alternatives before it
+#: consume; compiled on first use.
+_TOML_LONG_INT: Final = (
+    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+    rf"|(?<![\w.+-])[+-]?[1-9](?:_?[0-9]){{{MAX_WRITTEN_DIGITS},}}(?![\w.:+-]|[ \t]*=)"
+)
+
+
+def _toml_with_long_ints(content: str) -> dict[str, object] | None:
+    """The TOML ``content`` read with each decimal integer of more than MAX_WRITTEN_DIGITS
+    digits as an ``_Oversized`` value, or None if that cannot be done exactly.
+
+    ``tomllib`` converts every integer as it reads it, and Python refuses to convert one of
+    more than 4,300 digits (``sys.get_int_max_str_digits``), which would refuse the whole
+    file. Each such integer is written as a float instead (``D`` becomes ``D.0``, a TOML
+    float), which ``tomllib`` hands, as text, to its ``parse_float`` hook; the hook gives
+    back the ``_Oversized`` value. The rewrite is exact only if every rewritten integer
+    reaches the hook: one that was in fact part of a key, say, does not, and then None is
+    returned (the caller refuses the file as before).
+    """
+    rewritten: dict[str, str] = {}  # the float written for an integer -> the integer
+    count = 0
+    parts: list[str] = []
+    last = 0
+    for found in re.finditer(_TOML_LONG_INT, content, re.S):
+        token = found.group()
+        if token[0] in "\"'#":
+            continue
+        parts += (content[last : found.end()], ".0")
+        last = found.end()
+        rewritten[token + ".0"] = token
+        count += 1
+    parts.append(content[last:])
+    reached: list[str] = []
+
+    def parse_float(text: str) -> object:
+        token = rewritten.get(text)
+        if token is None:
+            return float(text)
+        reached.append(text)
+        return _Oversized(token)
+
+    try:
+        document = tomllib.loads("".join(parts), parse_float=parse_float)
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return None
+    if len(reached) != count:  # a rewritten integer was not a value, or a float looked like one
+        return None
+    return document
+
+
 def _describe(value: object) -> str:
     if isinstance(value, _Oversized):
-        return f"an integer of {len(value.lstrip('-'))} digits"
+        return f"an integer of {value.digits} digits"
     return quote(value)
 
 
@@ -569,9 +622,16 @@ def parse_game(
             ) from None
         except RecursionError:
             raise InvalidGameError(f"{name}: not valid TOML: nested too deeply") from None
-        except ValueError:  # an integer of more than 4,300 digits
-            raise InvalidGameError(f"{name}: not valid TOML: a number too long to read") from None
+        except ValueError:  # an integer of more than 4,300 digits: a problem where it is
+            read = _toml_with_long_ints(content)
+            if read is None:
+                raise InvalidGameError(
+                    f"{name}: not valid TOML: a number too long to read"
+                ) from None
+            document = read
     elif format == "json":
+        import json  # here: a TOML file, the usual one, does not need it
+
         try:
             document = json.loads(content, parse_int=_parse_json_int)
         except json.JSONDecodeError as error:
@@ -616,7 +676,7 @@ def load_game(
         path: the file; ``.json`` files are read as JSON, ``.toml`` files as TOML, others
             as JSON when they start with ``{`` and as TOML otherwise.
         format: force ``"toml"`` or ``"json"``.
-        limit: the largest file accepted, in bytes (default 4 MiB).
+        limit: the largest file accepted, in bytes (default 1 MiB).
 
     Raises:
         InvalidGameError: the file cannot be read, is over the limit, or is not a game
@@ -696,6 +756,8 @@ def format_game(game: Game, format: GameFormat = "toml") -> str:
     if not isinstance(game, Game):
         raise InvalidGameError(f"format_game writes a Game, not {quote(game)}")
     if format == "json":
+        import json
+
         return json.dumps(_game_document(game), indent=2, ensure_ascii=True) + "\n"
     if format != "toml":
         raise InvalidGameError(f"unknown game file format {quote(format)}: use 'toml' or 'json'")

@@ -114,8 +114,12 @@ class Problem:
         return f"[{self.code}] {self.message}"
 
     def to_dict(self) -> dict[str, JSONValue]:
-        """The problem as JSON values: code, where, message and rule."""
-        return {"code": self.code, "where": self.where, "message": self.message, "rule": self.rule}
+        """The problem as JSON values: code, where, message and rule (its fields, written by
+        the one converter, as in a report's ``problems``)."""
+        from drako_rules.serialization import unstructure  # on first use: checking needs none
+
+        data: dict[str, JSONValue] = unstructure(self)
+        return data
 
 
 class Problems:

@@ -20,6 +20,15 @@ __all__ = ["MAX_JSON_PROBLEMS", "GameReport", "Mismatch", "PlayerReport"]
 MAX_JSON_PROBLEMS = 100
 
 
+def _json(document: object) -> dict[str, JSONValue]:
+    """A report document as JSON values, through the one converter of drako-rules (imported
+    here, on first use: it is not needed to check a game)."""
+    from drako_rules.serialization import unstructure
+
+    data: dict[str, JSONValue] = unstructure(document)
+    return data
+
+
 @attrs.frozen
 class Mismatch:
     """A value written on the score sheet that the rules do not give (R5).
@@ -56,15 +65,11 @@ class Mismatch:
         return f"{text}; {self.note}" if self.note else text
 
     def to_dict(self) -> dict[str, JSONValue]:
-        """The mismatch as JSON values."""
-        return {
-            "field": self.field,
-            "written": self.written,
-            "expected": self.expected,
-            "rule": self.rule,
-            "player": self.player,
-            "message": self.describe(),
-        }
+        """The mismatch as JSON values
+        ([`MismatchDocument`][drako_rules.checker.documents.MismatchDocument])."""
+        from drako_rules.checker.documents import mismatch_document
+
+        return _json(mismatch_document(self))
 
 
 @attrs.frozen
@@ -96,39 +101,14 @@ class PlayerReport:
 
     def to_dict(self) -> dict[str, JSONValue]:
         """The player's report as JSON values: name, the seven categories, total, place, ...
+        ([`PlayerDocument`][drako_rules.checker.documents.PlayerDocument]).
 
         The ids of the Legends the player claimed are under ``claimed``; ``legends`` is the
         category of the score sheet, their points (R5.4).
         """
-        out: dict[str, JSONValue] = {
-            "name": self.name,
-            "kingdom": str(self.kingdom) if self.kingdom is not None else self.entry.kingdom,
-            "claimed": list(self.entry.legends),
-            "scored": self.sheet is not None,
-        }
-        for category in Category:
-            out[category.value] = self.sheet[category] if self.sheet is not None else None
-        out["total"] = self.sheet.total if self.sheet is not None else None
-        out["place"] = self.place
-        written: dict[str, JSONValue] = {c.value: v for c, v in self.entry.sheet}
-        if self.entry.score is not None:
-            written["total"] = self.entry.score
-        out["written"] = written
-        out["mismatches"] = [m.to_dict() for m in self.mismatches]
-        out["lines"] = (
-            [
-                {
-                    "category": line.category.value,
-                    "points": line.points,
-                    "rule": line.rule,
-                    "text": line.text,
-                }
-                for line in self.sheet.lines
-            ]
-            if self.sheet is not None
-            else []
-        )
-        return out
+        from drako_rules.checker.documents import player_document
+
+        return _json(player_document(self))
 
 
 @attrs.frozen
@@ -186,32 +166,10 @@ class GameReport:
         ``valid``, ``players`` (name, kingdom, claimed Legend ids, the seven categories, total,
         place, written values, mismatches, itemized lines), ``tie_breaks``, ``problems``
         (the first [`MAX_JSON_PROBLEMS`][drako_rules.checker.report.MAX_JSON_PROBLEMS]) and
-        ``problem_count`` (all of them).
+        ``problem_count`` (all of them): a
+        [`GameReportDocument`][drako_rules.checker.documents.GameReportDocument] written by
+        the one converter.
         """
-        tie_breaks: list[JSONValue] = []
-        if self.ranking is not None:
-            for t in self.ranking.tie_breaks:
-                tie_breaks.append(
-                    {
-                        "players": [self.names[t.higher], self.names[t.lower]],
-                        "total": t.total,
-                        "shared": t.shared,
-                        "higher_category": t.higher_category.value if t.higher_category else None,
-                        "higher_value": t.higher_value,
-                        "lower_category": t.lower_category.value if t.lower_category else None,
-                        "lower_value": t.lower_value,
-                        "text": t.describe(self.names),
-                    }
-                )
-        return {
-            "file": self.game.source,
-            "ruleset": self.ruleset,
-            "rules_version": self.rules_version,
-            "library_version": self.library_version,
-            "verified": self.verified,
-            "valid": self.valid,
-            "players": [p.to_dict() for p in self.players],
-            "tie_breaks": tie_breaks,
-            "problems": [p.to_dict() for p in self.problems[:MAX_JSON_PROBLEMS]],
-            "problem_count": len(self.problems),
-        }
+        from drako_rules.checker.documents import report_document
+
+        return _json(report_document(self))

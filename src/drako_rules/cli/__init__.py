@@ -35,8 +35,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
-import textwrap
 from collections.abc import Sequence
 from typing import Final, NoReturn
 
@@ -141,8 +141,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _version() -> str:
-    from drako_rules.cli.replay import library_version
     from drako_rules.rulesets import RULES_VERSION
+    from drako_rules.version import library_version
 
     return f"{PROG} {library_version()} (rules {RULES_VERSION})"
 
@@ -159,14 +159,57 @@ class _Version(argparse.Action):
         raise _Exit(EXIT_OK)
 
 
+def _columns() -> int:
+    """The width of the terminal, as ``shutil.get_terminal_size`` finds it: ``COLUMNS``, else
+    the terminal of standard output, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter (descriptions kept as written), its width found without
+    importing ``shutil``: argparse makes a formatter for every argument it adds, and
+    ``shutil`` (with ``bz2``, ``lzma`` and ``zlib``) is some 3 ms of every command's start."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(
+            prog, indent_increment, max_help_position, _columns() - 2 if width is None else width
+        )
+
+
 def _parser(console: Console, argv: Sequence[str]) -> argparse.ArgumentParser:
-    """The parser; only the command named in ``argv`` is imported, unless help is asked."""
+    """The parser; only the command named in ``argv`` is imported, unless help is asked, and
+    the descriptions, which only help shows, are wrapped only then (``textwrap`` is some
+    1 ms of start-up)."""
+    helping = any(a in ("-h", "--help") for a in argv)
+
+    def paragraph(text: str) -> str:
+        if not helping:
+            return text
+        import textwrap
+
+        return textwrap.fill(text, 78)
+
     parser = _Parser(
         console=console,
         prog=PROG,
-        description=textwrap.fill(_DESCRIPTION, 78),
+        description=paragraph(_DESCRIPTION),
         epilog=EXIT_STATUS_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
         allow_abbrev=False,
     )
     parser.add_argument("--version", action=_Version)
@@ -181,9 +224,9 @@ def _parser(console: Console, argv: Sequence[str]) -> argparse.ArgumentParser:
             command.name,
             console=console,
             help=command.help,
-            description=textwrap.fill(command.description, 78),
+            description=paragraph(command.description),
             epilog=EXIT_STATUS_HELP,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            formatter_class=_Formatter,
             allow_abbrev=False,
         )
         command.arguments(parser_of)

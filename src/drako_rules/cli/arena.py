@@ -23,7 +23,13 @@ import os
 from typing import Final
 
 from drako_rules.arena import MAX_GAMES, MAX_MOVE_TIME_LIMIT, parse_player, run_arena
-from drako_rules.cli.console import EXIT_OK, Command, Console, Progress
+from drako_rules.cli.console import (
+    EXIT_OK,
+    Command,
+    Console,
+    print_summary,
+    run_with_progress,
+)
 from drako_rules.cli.score import ruleset_option
 from drako_rules.errors import short
 
@@ -109,24 +115,21 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 def _arena(args: argparse.Namespace, console: Console) -> int:
     players = [parse_player(spec) for spec in args.players]
-    progress = Progress(console, args.games, "games")
-    try:
-        result = run_arena(
+    result = run_with_progress(
+        console,
+        args.games,
+        "games",
+        lambda progress: run_arena(
             players,
             args.games,
             seed=args.seed,
             ruleset=args.ruleset,
             workers=args.workers,
             move_time_limit=args.move_time_limit,
-            progress=lambda done, total: progress.update(done),
-        )
-    finally:
-        progress.clear()
-    if args.json:
-        console.json(result.to_json())
-    else:
-        for line in result.table().split("\n"):
-            console.line(line)
+            progress=progress,
+        ),
+    )
+    print_summary(console, result, args.json)
     if result.ok:
         return EXIT_OK
     console.flush()

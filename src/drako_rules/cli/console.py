@@ -16,7 +16,7 @@
   ``drako-rules: error: ...``, at most 500 characters; a closed standard error is skipped.
 - **Input** ([`Console.read`][drako_rules.cli.console.Console.read]): files and standard
   input (``-``) through the one bounded reader ([`drako_rules.inputs`][drako_rules.inputs]),
-  at most ``--max-input-size`` bytes (default 4 MiB).
+  at most ``--max-input-size`` bytes (default 1 MiB).
 - **Progress** ([`Progress`][drako_rules.cli.console.Progress]): a bar on standard error,
   drawn only when it is a terminal.
 """
@@ -24,11 +24,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable
-from typing import IO, Final, NamedTuple, TextIO
+from typing import IO, Final, NamedTuple, Protocol, TextIO, TypeVar
 
 from drako_rules.errors import CommandError, DrakoError, short
 from drako_rules.inputs import DEFAULT_LIMIT, read_text
@@ -45,8 +44,11 @@ __all__ = [
     "Console",
     "OutputError",
     "Progress",
+    "Summary",
     "add_input_limit",
     "escape_line",
+    "print_summary",
+    "run_with_progress",
 ]
 
 #: Exit status: everything verified, or the command did its work.
@@ -147,6 +149,8 @@ class Console:
     def json(self, value: object) -> None:
         """Write ``value`` as JSON, ASCII only (valid in any encoding): indented, or on
         one line when it is larger than 64 KiB (the fast encoder writes only that)."""
+        import json  # here: only --json needs it
+
         text = json.dumps(value, ensure_ascii=True)
         if len(text) <= _INDENTED_JSON:
             text = json.dumps(value, indent=2, ensure_ascii=True)
@@ -273,6 +277,46 @@ class Progress:
             self.shown = 0
 
 
+class Summary(Protocol):
+    """A result a command prints whole: as JSON with ``--json``, else as its text table
+    ([`SimulationResult`][drako_rules.arena.SimulationResult],
+    [`ArenaResult`][drako_rules.arena.ArenaResult])."""
+
+    def to_json(self) -> dict[str, object]:
+        """The result as JSON values."""
+        ...
+
+    def table(self) -> str:
+        """The result as text lines."""
+        ...
+
+
+#: The type of what a command's run returns.
+T = TypeVar("T")
+
+
+def run_with_progress(
+    console: Console, total: int, noun: str, run: Callable[[Callable[[int, int], None]], T]
+) -> T:
+    """``run(progress)``, with a [`Progress`][drako_rules.cli.console.Progress] bar of
+    ``total`` ``noun`` that ``progress(done, total)`` redraws, erased when ``run`` returns or
+    raises (so that nothing of it stays before the results or an error line)."""
+    progress = Progress(console, total, noun)
+    try:
+        return run(lambda done, _total: progress.update(done))
+    finally:
+        progress.clear()
+
+
+def print_summary(console: Console, result: Summary, as_json: bool) -> None:
+    """Print ``result``: only its JSON when ``as_json`` (``--json``), else its table."""
+    if as_json:
+        console.json(result.to_json())
+    else:
+        for line in result.table().split("\n"):
+            console.line(line)
+
+
 class Command(NamedTuple):
     """One subcommand of ``drako-rules``: one module of [`drako_rules.cli`][drako_rules.cli.main].
 
@@ -310,5 +354,5 @@ def add_input_limit(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_LIMIT,
         metavar="BYTES",
         help=f"refuse a file or standard input larger than BYTES (default {DEFAULT_LIMIT:,}, "
-        "4 MiB)",
+        "1 MiB)",
     )

@@ -5,7 +5,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from drako_rules.checker import JSONValue
+import attrs
+from cattrs.gen import make_dict_unstructure_fn, override
+
+from drako_rules.cards import Legend
+from drako_rules.checker.problems import JSONValue
 from drako_rules.cli.check import print_places, print_table
 from drako_rules.cli.console import EXIT_OK, Command, Console, add_input_limit
 from drako_rules.game import (
@@ -18,16 +22,75 @@ from drako_rules.game import (
     record_from_json,
     replay,
 )
+from drako_rules.kingdom import Kingdom
+from drako_rules.rulesets import Ruleset
 from drako_rules.scoring import Category, Ranking, ScoreSheet, score
+from drako_rules.serialization import converter, unstructure
+from drako_rules.version import library_version
 
-__all__ = ["COMMAND", "library_version"]
+__all__ = ["COMMAND", "ReplayDocument", "SeatDocument"]
 
 
-def library_version() -> str:
-    """The version of drako-rules, for the JSON outputs."""
-    from drako_rules.version import __version__
+@attrs.frozen
+class SeatDocument:
+    """One seat in ``replay --json``: its Kingdom (notation), the seven categories and the
+    total of its score (R5.5), the Legends it claimed (ids) and its place (R5.6; None while
+    the game is not over)."""
 
-    return __version__
+    seat: int
+    kingdom: Kingdom
+    elves: int
+    dwarves: int
+    humans: int
+    goblins: int
+    dragons: int
+    legends: int
+    conflicts: int
+    total: int
+    claimed: tuple[Legend, ...]
+    place: int | None
+
+    @classmethod
+    def of(cls, seat: int, kingdom: Kingdom, sheet: ScoreSheet, place: int | None) -> SeatDocument:
+        """The document of a seat's Kingdom, score sheet and place."""
+        return cls(
+            seat,
+            kingdom,
+            sheet[Category.ELVES],
+            sheet[Category.DWARVES],
+            sheet[Category.HUMANS],
+            sheet[Category.GOBLINS],
+            sheet[Category.DRAGONS],
+            sheet[Category.LEGENDS],
+            sheet[Category.CONFLICTS],
+            sheet.total,
+            sheet.claimed,
+            place,
+        )
+
+
+@attrs.frozen
+class ReplayDocument:
+    """What ``replay --json`` prints, written by the one converter: the seats, whether the
+    game is over, the number of moves, the record's seed, first player, ruleset (its name)
+    and rules version, the library's version and, once the game is over, every tie on total
+    in words (R5.6; the key is left out before)."""
+
+    players: tuple[SeatDocument, ...]
+    over: bool
+    moves: int
+    seed: int
+    first_player: int
+    ruleset: Ruleset
+    rules_version: str
+    library_version: str
+    tie_breaks: tuple[str, ...] | None = None
+
+
+converter.register_unstructure_hook(
+    ReplayDocument,
+    make_dict_unstructure_fn(ReplayDocument, converter, tie_breaks=override(omit_if_default=True)),
+)
 
 
 def _replay_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,12 +133,6 @@ def _standings(
         print_places(names, ranking, console)
 
 
-def _sheet_json(sheet: ScoreSheet) -> dict[str, JSONValue]:
-    out: dict[str, JSONValue] = dict(sheet.as_dict())
-    out["claimed"] = [legend.value for legend in sheet.claimed]
-    return out
-
-
 def _replay(args: argparse.Namespace, console: Console) -> int:
     record = _read_record(args.record, console)
     state = replay(record)
@@ -88,26 +145,23 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
         sheets = tuple(score(p.kingdom, p.legends, state.ruleset) for p in state.players)
         ranking = None
     if args.json:
-        data: dict[str, JSONValue] = {
-            "players": [
-                {
-                    "seat": i,
-                    "kingdom": str(p.kingdom),
-                    **_sheet_json(sheet),
-                    "place": None if ranking is None else ranking.places[i],
-                }
+        document = ReplayDocument(
+            players=tuple(
+                SeatDocument.of(i, p.kingdom, sheet, None if ranking is None else ranking.places[i])
                 for i, (p, sheet) in enumerate(zip(state.players, sheets, strict=True))
-            ],
-            "over": over,
-            "moves": len(record.moves),
-            "seed": record.seed,
-            "first_player": record.first_player,
-            "ruleset": state.ruleset.name,
-            "rules_version": record.rules_version,
-            "library_version": library_version(),
-        }
-        if ranking is not None:
-            data["tie_breaks"] = [tie.describe(names) for tie in ranking.tie_breaks]
+            ),
+            over=over,
+            moves=len(record.moves),
+            seed=record.seed,
+            first_player=record.first_player,
+            ruleset=state.ruleset,
+            rules_version=record.rules_version,
+            library_version=library_version(),
+            tie_breaks=None
+            if ranking is None
+            else tuple(tie.describe(names) for tie in ranking.tie_breaks),
+        )
+        data: JSONValue = unstructure(document)
         console.json(data)
         return EXIT_OK
     console.line(

@@ -11,7 +11,7 @@ import argparse
 
 from drako_rules.arena import MAX_GAMES, simulate
 from drako_rules.cli.arena import workers_option
-from drako_rules.cli.console import EXIT_OK, Command, Console, Progress
+from drako_rules.cli.console import EXIT_OK, Command, Console, print_summary, run_with_progress
 from drako_rules.cli.score import ruleset_option
 
 __all__ = ["COMMAND"]
@@ -43,23 +43,20 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _simulate(args: argparse.Namespace, console: Console) -> int:
-    progress = Progress(console, args.games, "games")
-    try:
-        result = simulate(
+    result = run_with_progress(
+        console,
+        args.games,
+        "games",
+        lambda progress: simulate(
             args.players,
             args.games,
             seed=args.seed,
             ruleset=args.ruleset,
             workers=args.workers,
-            progress=lambda done, total: progress.update(done),
-        )
-    finally:
-        progress.clear()
-    if args.json:
-        console.json(result.to_json())
-    else:
-        for line in result.table().split("\n"):
-            console.line(line)
+            progress=progress,
+        ),
+    )
+    print_summary(console, result, args.json)
     return EXIT_OK
 
 

@@ -12,7 +12,7 @@ JSON::
      "moves": [{"type": "arrange", "order": [0, 1, 2, 3]}, {"type": "draw"},
                {"type": "place", "position": [0, 3]}, ...]}
 
-Reading is bounded: a file is read by the one bounded reader (4 MiB by default), and a
+Reading is bounded: a file is read by the one bounded reader (1 MiB by default), and a
 malformed record is refused at its first bad field, so 100,000 bad moves cost no more than
 one. Reading a malformed or tampered document never crashes: it raises
 [`RecordError`][drako_rules.errors.RecordError] with the path of the bad field (``$.moves[12]``), for a
@@ -340,7 +340,7 @@ def load_record(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> 
     """Read a record from the JSON file ``path`` (see [`record_from_json`][drako_rules.game.records.record_from_json]).
 
     The file is read by the one bounded reader ([`drako_rules.inputs`][drako_rules.inputs.read_bytes]),
-    at most ``limit`` bytes (default 4 MiB, some 300,000 moves).
+    at most ``limit`` bytes (default 1 MiB, some 75,000 moves).
 
     Raises:
         RecordError: the file cannot be read, is over the limit, is not UTF-8, or holds
