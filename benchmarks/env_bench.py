@@ -29,6 +29,13 @@ archive`` and imported beside this checkout's, as ``benchmarks/side_by_side.py``
 and new alternating within each round, and prints both, each environment's ratio to its
 own engine, and new against old. Before timing, it checks on the warm-up games that both
 give the same observations, byte for byte, at every step.
+
+``--count KIND GAMES`` plays 10 warm-up games then ``GAMES`` games of one kind of run
+(``engine``, ``raw_env``, ``env``, ``single``) of the package on ``PYTHONPATH`` and prints
+the steps, for counting machine instructions, which do not depend on the load: run
+``valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/env_bench.py
+--count raw_env 30 --players 2`` and the same with ``0`` games; the difference of the
+"Collected" counts divided by the steps is the instructions of one step.
 """
 
 from __future__ import annotations
@@ -206,6 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--old", metavar="COMMIT", help="also time this commit's package")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument(
+        "--count", nargs=2, metavar=("KIND", "GAMES"), help="play one kind only (for callgrind)"
+    )
+    parser.add_argument(
         "--lengths",
         type=int,
         metavar="N",
@@ -215,6 +225,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.lengths:
         lengths = {str(n): episode_lengths(n, args.lengths) for n in args.players}
         print(json.dumps(lengths, indent=2) if args.json else lengths)
+        return 0
+    if args.count:
+        kind, games = args.count[0], int(args.count[1])
+        for n in args.players:
+            runs(drako_rules, n, range(10**6, 10**6 + 10))[kind]()
+            print(f"{n} players: {runs(drako_rules, n, range(games))[kind]()} steps")
         return 0
     libs = {"new": drako_rules}
     if args.old:

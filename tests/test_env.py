@@ -662,3 +662,17 @@ def test_environments_pickle_mid_game() -> None:
     single = SingleAgentEnv()
     single.reset(seed=4)
     assert pickle.loads(pickle.dumps(single)).game_state == single.game_state
+
+
+def test_both_environments_keep_their_game_in_one_episode() -> None:
+    """raw_env and SingleAgentEnv refuse game_state and record() before reset (GameError),
+    and afterwards give their Episode's: the record replays the game state."""
+    for make in (lambda: raw_env(players=2), SingleAgentEnv):
+        e = make()
+        with pytest.raises(GameError):
+            _ = e.game_state
+        with pytest.raises(GameError):
+            e.record()
+        e.reset(seed=11)
+        assert e.game_state is e.episode.game_state
+        assert replay(e.record()) == e.game_state
