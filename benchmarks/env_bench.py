@@ -21,7 +21,21 @@ round's games into the next; each figure is the median of the runs, with the rat
 each environment to the engine. The target is an environment at least half as fast as the
 engine (ratio ≥ 0.5). A run is timed in CPU time of the process (``time.process_time``:
 on a shared machine, time spent waiting for a core is not counted), the garbage
-collector off, as in ``timeit``.
+collector off, as in ``timeit``; pin the process to one core (``taskset -c 1``) on a
+shared machine.
+
+``--old COMMIT`` runs the same rounds on that commit's package too (extracted with ``git
+archive`` and imported beside this checkout's, as ``benchmarks/side_by_side.py`` does), old
+and new alternating within each round, and prints both, each environment's ratio to its
+own engine, and new against old. Before timing, it checks on the warm-up games that both
+give the same observations, byte for byte, at every step.
+
+``--count KIND GAMES`` plays 10 warm-up games then ``GAMES`` games of one kind of run
+(``engine``, ``raw_env``, ``env``, ``single``) of the package on ``PYTHONPATH`` and prints
+the steps, for counting machine instructions, which do not depend on the load: run
+``valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/env_bench.py
+--count raw_env 30 --players 2`` and the same with ``0`` games; the difference of the
+"Collected" counts divided by the steps is the instructions of one step.
 """
 
 from __future__ import annotations
@@ -34,15 +48,26 @@ import platform
 import random
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
-from drako_rules import apply_move, legal_moves, new_game, play_random_game
-from drako_rules.env import SingleAgentEnv, env, raw_env
+if __package__ in (None, ""):  # run as a script: import benchmarks.side_by_side from the root
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import drako_rules
+import drako_rules.env
+from benchmarks.side_by_side import extract, load
+
+KINDS = ("engine", "raw_env", "env", "single")
 
 
-def engine_run(players: int, seeds: range) -> int:
-    """Play the games with the bare engine; return the number of decisions."""
+def engine_run(lib: ModuleType, players: int, seeds: range) -> int:
+    """Play the games with the bare engine of ``lib`` (a ``drako_rules`` package); return
+    the number of decisions."""
+    new_game, legal_moves, apply_move = lib.new_game, lib.legal_moves, lib.apply_move
     decisions = 0
     for seed in seeds:
         state = new_game(players, seed)
@@ -74,11 +99,10 @@ def aec_run(make: Callable[[], object], seeds: range) -> int:
     return steps
 
 
-def single_run(players: int, seeds: range) -> int:
-    """Play the games with SingleAgentEnv (seat 0) against RandomPlayers; return decisions."""
-    from drako_rules import RandomPlayer
-
-    e = SingleAgentEnv(opponents=[RandomPlayer(1) for _ in range(players - 1)])
+def single_run(lib: ModuleType, players: int, seeds: range) -> int:
+    """Play the games with ``lib``'s SingleAgentEnv (seat 0) against RandomPlayers; return
+    decisions."""
+    e = lib.env.SingleAgentEnv(opponents=[lib.RandomPlayer(1) for _ in range(players - 1)])
     decisions = 0
     for seed in seeds:
         obs, _info = e.reset(seed=seed)
@@ -92,20 +116,42 @@ def single_run(players: int, seeds: range) -> int:
     return decisions
 
 
-def runs(n: int, seeds: range) -> dict[str, Callable[[], int]]:
-    """The four kinds of run for ``n`` players on the games of ``seeds``, by name."""
+def runs(lib: ModuleType, n: int, seeds: range) -> dict[str, Callable[[], int]]:
+    """The four kinds of run of ``lib`` for ``n`` players on the games of ``seeds``, by name."""
     return {
-        "engine": lambda: engine_run(n, seeds),
-        "raw_env": lambda: aec_run(lambda: raw_env(players=n), seeds),
-        "env": lambda: aec_run(lambda: env(players=n), seeds),
-        "single": lambda: single_run(n, seeds),
+        "engine": lambda: engine_run(lib, n, seeds),
+        "raw_env": lambda: aec_run(lambda: lib.env.raw_env(players=n), seeds),
+        "env": lambda: aec_run(lambda: lib.env.env(players=n), seeds),
+        "single": lambda: single_run(lib, n, seeds),
     }
+
+
+def observations(lib: ModuleType, n: int, seeds: range) -> list[bytes]:
+    """The bytes of every observation ``lib``'s raw_env gives in the AEC loop of the games,
+    and of every seat's at every step (``observe`` of its view)."""
+    e = lib.env.raw_env(players=n)
+    out = []
+    for seed in seeds:
+        e.reset(seed=seed)
+        pick = random.Random(seed).random
+        for agent in e.agent_iter():
+            obs, _reward, terminated, truncated, _info = e.last()
+            out.append(obs["observation"].tobytes() + obs["action_mask"].tobytes())
+            out.extend(lib.env.observe(e.view(a)).tobytes() for a in e.agents if a != agent)
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            e.step(int(legal[int(pick() * len(legal))]))
+    return out
 
 
 def episode_lengths(players: int, games: int) -> dict[str, float]:
     """The decisions of ``games`` random games (seeds 0, 1, …; ``play_random_game``): mean,
     median, 99th percentile (99% of the games are at most that long) and longest."""
-    lengths = sorted(len(play_random_game(players, seed).record.moves) for seed in range(games))
+    lengths = sorted(
+        len(drako_rules.play_random_game(players, seed).record.moves) for seed in range(games)
+    )
     return {
         "mean": round(statistics.mean(lengths), 1),
         "median": statistics.median(lengths),
@@ -127,12 +173,48 @@ def timed(run: Callable[[], int]) -> float:
     return count / elapsed
 
 
+def measure(
+    libs: dict[str, ModuleType], players: list[int], games: int, repeat: int
+) -> dict[str, object]:
+    """Steps per second of each kind of run of each library, by player count: medians over
+    ``repeat`` rounds, each round playing new games with every kind of every library in
+    turn (the libraries' order alternating from round to round)."""
+    out: dict[str, object] = {}
+    warm_up = range(10**6, 10**6 + 10)  # other games: the imports and the tables
+    names = list(libs)
+    for n in players:
+        for lib in libs.values():
+            for run in runs(lib, n, warm_up).values():
+                run()
+        rates: dict[tuple[str, str], list[float]] = {(a, k): [] for a in names for k in KINDS}
+        decisions = 0
+        for r in range(repeat):
+            seeds = range(r * games, (r + 1) * games)
+            for name in names if r % 2 == 0 else names[::-1]:
+                for kind, run in runs(libs[name], n, seeds).items():
+                    rates[name, kind].append(timed(run))
+            decisions += engine_run(drako_rules, n, seeds)
+        figures: dict[str, object] = {"steps_per_game": {"mean": decisions / (games * repeat)}}
+        for name in names:
+            medians = {kind: statistics.median(rates[name, kind]) for kind in KINDS}
+            figures[name] = {
+                kind: {"per_second": round(m), "ratio_to_engine": round(m / medians["engine"], 3)}
+                for kind, m in medians.items()
+            }
+        out[str(n)] = figures
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per run (default 200)")
     parser.add_argument("--repeat", type=int, default=5, help="runs of each kind (default 5)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--old", metavar="COMMIT", help="also time this commit's package")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--count", nargs=2, metavar=("KIND", "GAMES"), help="play one kind only (for callgrind)"
+    )
     parser.add_argument(
         "--lengths",
         type=int,
@@ -144,47 +226,51 @@ def main(argv: list[str] | None = None) -> int:
         lengths = {str(n): episode_lengths(n, args.lengths) for n in args.players}
         print(json.dumps(lengths, indent=2) if args.json else lengths)
         return 0
+    if args.count:
+        kind, games = args.count[0], int(args.count[1])
+        for n in args.players:
+            runs(drako_rules, n, range(10**6, 10**6 + 10))[kind]()
+            print(f"{n} players: {runs(drako_rules, n, range(games))[kind]()} steps")
+        return 0
+    libs = {"new": drako_rules}
+    if args.old:
+        with tempfile.TemporaryDirectory() as folder:
+            libs = {"old": load(extract(args.old, Path(folder)), ["drako_rules.env"]), **libs}
+        for n in args.players:
+            check = range(10**6, 10**6 + 10)
+            if observations(libs["old"], n, check) != observations(drako_rules, n, check):
+                raise SystemExit(f"{args.old} and this checkout observe differently ({n} players)")
     result: dict[str, object] = {
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "machine": platform.machine(),
+        "cpus": sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
+        "old": args.old,
         "games_per_run": args.games,
         "repeat": args.repeat,
         "load_average_before": [round(x, 2) for x in os.getloadavg()],
-        "players": {},
     }
-    warm_up = range(10**6, 10**6 + 10)  # other games: the imports and the tables
-    for n in args.players:
-        for run in runs(n, warm_up).values():
-            run()
-        rates: dict[str, list[float]] = {k: [] for k in runs(n, warm_up)}
-        decisions = 0
-        for r in range(args.repeat):
-            seeds = range(r * args.games, (r + 1) * args.games)
-            for kind, run in runs(n, seeds).items():
-                rates[kind].append(timed(run))
-            decisions += engine_run(n, seeds)
-        medians = {k: statistics.median(v) for k, v in rates.items()}
-        figures = {
-            k: {"per_second": round(m), "ratio_to_engine": round(m / medians["engine"], 3)}
-            for k, m in medians.items()
-        }
-        figures["steps_per_game"] = {"mean": decisions / (args.games * args.repeat)}
-        result["players"][str(n)] = figures  # type: ignore[index]
+    result["players"] = measure(libs, args.players, args.games, args.repeat)
     result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:
         print(json.dumps(result, indent=2))
-    else:
-        print(
-            f"CPython {result['python']} on {result['machine']}, {args.games} games x {args.repeat} runs"
-            f", load average {result['load_average_before']} before, "
-            f"{result['load_average_after']} after"
-        )
-        for n, figures in result["players"].items():  # type: ignore[attr-defined]
-            print(f"{n} players ({figures['steps_per_game']['mean']:.1f} decisions a game):")
-            for kind in ("engine", "raw_env", "env", "single"):
-                f = figures[kind]
-                print(f"  {kind:8} {f['per_second']:>8,} /s  x{f['ratio_to_engine']:.2f}")
+        return 0
+    print(
+        f"CPython {result['python']} on {result['machine']}, CPUs {result['cpus']}, "
+        f"{args.games} games x {args.repeat} runs, load average "
+        f"{result['load_average_before']} before, {result['load_average_after']} after"
+    )
+    for n, figures in result["players"].items():  # type: ignore[attr-defined]
+        print(f"{n} players ({figures['steps_per_game']['mean']:.1f} decisions a game):")
+        for kind in KINDS:
+            row = f"  {kind:8}"
+            for name in libs:
+                f = figures[name][kind]
+                row += f"  {name} {f['per_second']:>8,} /s x{f['ratio_to_engine']:.2f}"
+            if args.old:
+                speed_up = figures["new"][kind]["per_second"] / figures["old"][kind]["per_second"]
+                row += f"  new/old {speed_up:.2f}"
+            print(row)
     return 0
 
 

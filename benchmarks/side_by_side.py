@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import importlib
 import io
 import pstats
 import random
@@ -53,9 +54,11 @@ def _package_modules() -> dict[str, ModuleType]:
     }
 
 
-def load(source: Path) -> ModuleType:
+def load(source: Path, submodules: Sequence[str] = ()) -> ModuleType:
     """Import the ``drako_rules`` package found in ``source`` (a folder holding it), and
-    leave ``sys.modules`` as it was: the returned package keeps its own modules."""
+    its ``submodules`` (such as ``"drako_rules.env"``, reachable then as attributes of the
+    package), and leave ``sys.modules`` as it was: the returned package keeps its own
+    modules."""
     saved = _package_modules()
     for name in saved:
         del sys.modules[name]
@@ -64,6 +67,8 @@ def load(source: Path) -> ModuleType:
         import drako_rules
 
         package = drako_rules
+        for name in submodules:
+            importlib.import_module(name)
         for name in list(_package_modules()):  # its submodules stay reachable from it
             del sys.modules[name]
     finally:

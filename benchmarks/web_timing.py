@@ -33,19 +33,15 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
+if __package__ in (None, ""):  # run as a script: the root holds tests/browser.py
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.browser import CHROMIUM, CHROMIUM_ARGS
+
 from drako_rules.checker import format_game, load_game
 from drako_rules.webserve import PYODIDE_VERSION, build_page, serve
 
 ROOT = Path(__file__).resolve().parent.parent
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 _TAP = """async (letter) => {
   const total = document.querySelector('[data-total="0"]');
   const t0 = performance.now();
@@ -88,7 +84,9 @@ def main() -> int:
         sync_ms: list[float] = []
         frame_ms: list[float] = []
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            if CHROMIUM is None:
+                raise SystemExit("web_timing needs Chromium (Debian's chromium package)")
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
             for k in range(options.repeat):
                 context = browser.new_context(viewport={"width": 390, "height": 844})
                 page = context.new_page()

@@ -188,7 +188,7 @@ def test_observation_is_the_documented_table(state: GameState) -> None:
     state reached in play (the reference encoder above writes the table out plainly)."""
     for seat in range(state.player_count):
         view = player_view(state, seat)
-        assert np.allclose(observe(view), reference_observation(view), atol=1e-7)
+        assert observe(view).tobytes() == reference_observation(view).tobytes()
 
 
 @given(game_states())
@@ -237,7 +237,8 @@ def test_observe_state_is_observe_of_the_view(state: GameState) -> None:
 def test_observations_along_a_whole_game_are_the_documented_table(game: PlayedGame) -> None:
     """Step by step through a whole game, as an environment sees it (its own encoder, each
     player encoded from the last one of its seat, one card action apart), every seat's
-    vector is the reference encoder's of its view (hand-written from the table)."""
+    vector is the reference encoder's of its view (hand-written from the table), byte for
+    byte."""
     states = [game.record.start()]
     for move in game.record.moves:
         states.append(apply_move(states[-1], move))
@@ -245,7 +246,40 @@ def test_observations_along_a_whole_game_are_the_documented_table(game: PlayedGa
     fast = [[encoder.observe_state(s, seat) for seat in range(s.player_count)] for s in states]
     for s, vectors in zip(states, fast, strict=True):
         for seat, vector in enumerate(vectors):
-            assert np.allclose(vector, reference_observation(player_view(s, seat)), atol=1e-7)
+            assert vector.tobytes() == reference_observation(player_view(s, seat)).tobytes()
+
+
+@settings(max_examples=25, deadline=None)
+@given(finished_games(), st.data())
+def test_an_encoder_seeing_seats_at_random_moments_gives_the_table(
+    game: PlayedGame, data: st.DataObject
+) -> None:
+    """An encoder shown, at each state of a game, only some seats (drawn at random: as an
+    environment shows the agent to act, several moves apart for each seat) still gives
+    every vector of the reference encoder, byte for byte."""
+    state = game.record.start()
+    encoder = ObservationEncoder()
+    for move in (*game.record.moves, None):
+        n = state.player_count
+        for seat in data.draw(st.lists(st.integers(0, n - 1), max_size=3)):
+            expected = reference_observation(player_view(state, seat)).tobytes()
+            assert encoder.observe_state(state, seat).tobytes() == expected
+        if move is not None:
+            state = apply_move(state, move)
+
+
+def test_a_pickled_or_copied_encoder_starts_afresh_and_encodes_right() -> None:
+    """A pickled encoder (as in a pickled environment) remembers nothing, and still gives
+    the table's vectors."""
+    states = replay_states(3, 2)
+    encoder = ObservationEncoder()
+    for state in states[:20]:
+        encoder.observe_state(state, state.current_player)
+    clone = pickle.loads(pickle.dumps(encoder))
+    for state in states[20:40]:
+        for seat in range(3):
+            expected = reference_observation(player_view(state, seat)).tobytes()
+            assert clone.observe_state(state, seat).tobytes() == expected
 
 
 def test_an_encoder_between_two_games_still_encodes_each_right() -> None:
@@ -258,7 +292,7 @@ def test_an_encoder_between_two_games_still_encodes_each_right() -> None:
             state = states[min(i, len(states) - 1)]
             for seat in range(state.player_count):
                 view = player_view(state, seat)
-                assert np.allclose(encoder.observe(view), reference_observation(view), atol=1e-7)
+                assert encoder.observe(view).tobytes() == reference_observation(view).tobytes()
 
 
 def replay_states(players: int, seed: int) -> list[GameState]:
@@ -628,3 +662,17 @@ def test_environments_pickle_mid_game() -> None:
     single = SingleAgentEnv()
     single.reset(seed=4)
     assert pickle.loads(pickle.dumps(single)).game_state == single.game_state
+
+
+def test_both_environments_keep_their_game_in_one_episode() -> None:
+    """raw_env and SingleAgentEnv refuse game_state and record() before reset (GameError),
+    and afterwards give their Episode's: the record replays the game state."""
+    for make in (lambda: raw_env(players=2), SingleAgentEnv):
+        e = make()
+        with pytest.raises(GameError):
+            _ = e.game_state
+        with pytest.raises(GameError):
+            e.record()
+        e.reset(seed=11)
+        assert e.game_state is e.episode.game_state
+        assert replay(e.record()) == e.game_state

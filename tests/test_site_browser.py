@@ -13,25 +13,16 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from browser import CHROMIUM, CHROMIUM_ARGS
+
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary on PATH")
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PAGES = {
     "home": "index.html",
     "tutorial": "tutorials/check-a-game/index.html",
@@ -95,7 +86,7 @@ def browser() -> Iterator[object]:
     """One headless Chromium for the module."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed")
     with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         yield chromium
         chromium.close()
 

@@ -8,7 +8,6 @@ The PNG is read with the standard library (zlib and struct).
 
 from __future__ import annotations
 
-import shutil
 import struct
 import subprocess
 import xml.etree.ElementTree as ET
@@ -18,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from browser import CHROMIUM, CHROMIUM_ARGS
 from drako_rules import Kingdom, Legend
 from drako_rules.svg import kingdom_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary on PATH")
 
@@ -96,14 +95,7 @@ def screenshot(svg: str, width: int, height: int, folder: Path, name: str = "kin
     profile.mkdir()
     command = [
         CHROMIUM,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
+        *CHROMIUM_ARGS,
         f"--user-data-dir={profile}",
         "--hide-scrollbars",
         "--force-device-scale-factor=1",

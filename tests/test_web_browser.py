@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +23,7 @@ import attrs
 import pytest
 from playwright.sync_api import Browser, Page, Route, sync_playwright
 
+from browser import CHROMIUM, CHROMIUM_ARGS
 from drako_rules import Kingdom
 from drako_rules.checker import (
     Game,
@@ -39,17 +39,6 @@ from drako_rules.webserve import PageServer, build_page, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
-CHROMIUM = "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else shutil.which("chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed")
 
 
@@ -146,7 +135,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageServer]:
 def browser() -> Iterator[Browser]:
     """One headless Chromium for the session."""
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         yield chromium
         chromium.close()
 

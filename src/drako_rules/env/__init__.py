@@ -7,6 +7,7 @@ drako-rules does not need them.
 |---|---|
 | [`env`][drako_rules.env.aec.env], [`raw_env`][drako_rules.env.aec.raw_env] | the PettingZoo AEC environment, wrapped and bare |
 | [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv] | a Gymnasium environment: one seat learns, given players take the others |
+| [`Episode`][drako_rules.env.episode.Episode] | the game an environment runs: its state (`game_state`) and its record (R2.8) |
 | [`observe`][drako_rules.env.observation.observe] | the observation vector of a [`PlayerView`][drako_rules.game.views.PlayerView] (R8), with its [`LAYOUT`][drako_rules.env.observation.LAYOUT] |
 | [`observe_state`][drako_rules.env.observation.observe_state] | the same vector of a seat's view from the whole state, without building the view |
 | [`rewards_from_places`][drako_rules.env.rewards.rewards_from_places] | the zero-sum rewards of a finished game (R5.6) |
@@ -39,6 +40,7 @@ from drako_rules.env.aec import (
     raw_env,
     state_observation,
 )
+from drako_rules.env.episode import Episode
 from drako_rules.env.observation import (
     LAYOUT,
     MAX_PLAYERS,
@@ -61,6 +63,7 @@ __all__ = [
     "RENDER_MODES",
     "SEAT_BLOCK_SIZE",
     "SEAT_LAYOUT",
+    "Episode",
     "Observation",
     "ObservationEncoder",
     "SingleAgentEnv",

@@ -43,6 +43,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from drako_rules.cards import check_player_count
+from drako_rules.env.episode import Episode
 from drako_rules.env.observation import (
     OBSERVATION_SIZE,
     ObservationEncoder,
@@ -59,11 +60,9 @@ from drako_rules.game import (
     GameState,
     Move,
     PlayerView,
-    apply_move,
     final_ranking,
     final_scores,
     legal_moves,
-    new_game,
     player_view,
 )
 from drako_rules.rulesets import Ruleset, get_ruleset
@@ -102,9 +101,9 @@ def observation_space() -> spaces.Dict:
 
 
 # The action id of each prebuilt move, by identity (the engine hands out those instances),
-# and the mask of each tuple of legal moves the engine returned lately (it hands out the
-# same tuples again), as an array that is copied for each caller: bounded, and holding the
-# tuples it keys.
+# and the mask of each tuple of legal moves the engine returned lately (it hands out many
+# of the same tuples again), as an array that is copied for each caller: bounded, and
+# holding the tuples it keys, so that their identities stay theirs.
 _ACTION_OF: Final = {id(move): i for i, move in enumerate(MOVES)}
 _MASK_CACHE_LIMIT: Final = 4096
 _mask_cache: dict[int, tuple[tuple[Move, ...], npt.NDArray[np.int8]]] = {}
@@ -120,15 +119,15 @@ def moves_mask(moves: tuple[Move, ...]) -> npt.NDArray[np.int8]:
     """
     hit = _mask_cache.get(id(moves))
     if hit is None or hit[0] is not moves:
-        mask = np.zeros(ACTION_SPACE_SIZE, np.int8)
+        # built as bytes: one NumPy call, where setting entries of an array is one each
+        entries = bytearray(ACTION_SPACE_SIZE)
         get = _ACTION_OF.get
         for move in moves:
             i = get(id(move))
-            mask[move.action_id if i is None else i] = 1
+            entries[move.action_id if i is None else i] = 1
         if len(_mask_cache) >= _MASK_CACHE_LIMIT:
             _mask_cache.clear()
-        hit = (moves, mask)
-        _mask_cache[id(moves)] = hit
+        hit = _mask_cache[id(moves)] = (moves, np.frombuffer(entries, np.int8))
     return hit[1].copy()
 
 
@@ -256,9 +255,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {agent: observation_space() for agent in self.possible_agents}
         self._seeder = random.Random()
         self._encoder = ObservationEncoder()
-        self._state: GameState | None = None
-        self._moves: list[Move] = []
-        self._game_seed = 0
+        #: The game being played: its state (``game_state``) and its record (``record()``).
+        self.episode = Episode(self.players, self.ruleset)
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """The ``Dict`` space of ``agent``'s observations (the same for every agent)."""
@@ -276,16 +274,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
         Raises:
             GameError: ``reset`` has not been called.
         """
-        if self._state is None:
-            raise GameError("the environment has no game yet: call reset() first")
-        return self._state
+        return self.episode.game_state
 
     def record(self) -> GameRecord:
         """The record of the current game so far: its seed and every move (R2.8)."""
-        state = self.game_state
-        return GameRecord(
-            self._game_seed, self.players, state.first_player, self.ruleset.name, moves=self._moves
-        )
+        return self.episode.record()
 
     def view(self, agent: str) -> PlayerView:
         """What ``agent`` may see of the current game (R8)."""
@@ -293,7 +286,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: [`agent_observation`][drako_rules.env.aec.agent_observation] of its view (R8)."""
-        return state_observation(self.game_state, self._seat[agent], self._encoder)
+        return state_observation(self.episode.game_state, self._seat[agent], self._encoder)
 
     def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
         """Deal a new game: ``new_game(players, seed)``, or the next seed of the sequence (R2.8).
@@ -301,19 +294,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
         ``options`` is accepted as PettingZoo asks and ignored.
         """
         if seed is not None:
-            self._game_seed = seed
             self._seeder = random.Random(f"drako-rules/env/{seed}")
         else:
-            self._game_seed = self._seeder.getrandbits(63)
-        self._state = new_game(self.players, self._game_seed, 0, self.ruleset)
-        self._moves = []
+            seed = self._seeder.getrandbits(63)
+        state = self.episode.deal(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, object]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self._state.current_player]
+        self.agent_selection = self.possible_agents[state.current_player]
         if self.render_mode == "human":
             self.render()
 
@@ -328,10 +319,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        move = action_to_move(action)
-        state = apply_move(self.game_state, move)
-        self._state = state
-        self._moves.append(move)
+        episode = self.episode
+        state = episode.play(action_to_move(action))
         self._cumulative_rewards[agent] = 0.0
         if state.is_over:
             ranking = final_ranking(state)
@@ -342,7 +331,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 self.terminations[name] = True
                 self.infos[name] = {"place": ranking.places[seat], "score": totals[seat]}
             self._accumulate_rewards()
-        elif is_truncated(state, len(self._moves), self.max_moves):
+        elif is_truncated(state, len(episode.moves), self.max_moves):
             for name in self.agents:
                 self.truncations[name] = True
         self.agent_selection = self.possible_agents[state.current_player]

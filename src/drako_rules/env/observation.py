@@ -58,15 +58,17 @@ Examples:
 from __future__ import annotations
 
 import struct
-from operator import is_not
+import threading
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
+from drako_rules.bitboard import CARD_OF_CODE, CODES
 from drako_rules.cards import Card, Legend, cards_per_kind
 from drako_rules.errors import GameError
 from drako_rules.game import GameState, Phase, PlayerState, PlayerView
+from drako_rules.kingdom import Kingdom
 
 __all__ = [
     "LAYOUT",
@@ -272,80 +274,185 @@ def _hand_bytes(hand: tuple[Card, ...]) -> bytes:
     return _f32(in_hand)
 
 
-# What an encoder remembers of a seat: the player, its Kingdom's cells, its Legends, its
-# hand, the slices of its block after the three flags (16 cells, then the Legends and the
-# hand as one), and the cards of each kind it shows (revealed or in hand), packed.
-_Seat = tuple[
-    PlayerState,
-    tuple[Card | None, ...],
-    tuple[Legend, ...],
-    tuple[Card, ...],
-    list[bytes],
-    int,
-]
-# Of a discard pile: the pile, its cards of each kind (packed), and its slices: the counts
-# (two halves) and the top card.
-_Discard = tuple[tuple[Card, ...], int, list[bytes]]
+def _packed(cards: tuple[Card, ...]) -> int:
+    """The cards of each kind of ``cards``, packed (the last 80 of a longer pile: no pile
+    of a game holds more, R1.3)."""
+    counted = cards if len(cards) <= _MAX_COUNT else cards[-_MAX_COUNT:]
+    return sum(map(_CARD_UNIT.__getitem__, map(id, counted)))
 
 
-def _seat(player: PlayerState, last: _Seat | None) -> _Seat:
-    """What to remember of ``player``, encoded from ``last`` (the player last encoded at its
-    seat) when the two have the same Legends and hand and their Kingdoms differ in one
-    cell (one card action); else cell by cell. The cells are compared, so any player is
-    encoded right."""
-    cells = player.kingdom.cells
-    legends, hand = player.legends, player.hand
-    if last is not None and last[2] is legends and last[3] is hand:
-        changed = bytes(map(is_not, cells, last[1]))
-        count = changed.count(1)
-        if count == 1:
-            i = changed.find(1)
-            parts = last[4].copy()
-            parts[i] = _CELL_BYTES[id(cells[i])]
-            shown = last[5] - _CELL_UNIT[id(last[1][i])] + _CELL_UNIT[id(cells[i])]
-            return (player, cells, legends, hand, parts, shown)
-        if count == 0:
-            return (player, cells, legends, hand, last[4], last[5])
-    ids = tuple(map(id, cells))
-    shown = sum(map(_CELL_UNIT.__getitem__, ids))
-    if hand:
-        shown += sum(map(_CARD_UNIT.__getitem__, map(id, hand)))
-    parts = list(map(_CELL_BYTES.__getitem__, ids))
-    parts.append(_legend_bytes(legends) + _hand_bytes(hand))
-    return (player, cells, legends, hand, parts, shown)
+# Of a discard pile: the pile, its cards of each kind (packed), and the bytes of its
+# counts by kind and of its top card (20 entries).
+_Discard = tuple[tuple[Card, ...], int, bytes]
 
 
-def _discard(cards: tuple[Card, ...]) -> _Discard:
-    """What to remember of a discard pile."""
-    counted = cards if len(cards) <= _MAX_COUNT else cards[-_MAX_COUNT:]  # not a pile of any
-    packed = sum(map(_CARD_UNIT.__getitem__, map(id, counted)))  # game (R1.3): what fits
+def _discard(cards: tuple[Card, ...], last: _Discard) -> _Discard:
+    """What to remember of a discard pile, counted from ``last`` (the pile encoded before)
+    when the two differ only in their last cards (a card put on the pile or taken, R3)."""
+    old = last[0]
+    m = min(len(cards), len(old)) - 1
+    if m >= 0 and len(cards) <= _MAX_COUNT and len(old) <= _MAX_COUNT and cards[:m] == old[:m]:
+        packed = last[1] - _packed(old[m:]) + _packed(cards[m:])
+    else:
+        packed = _packed(cards)
     low, high = packed & _LOW_HALF, packed >> _HALF_SHIFT
     return (
         cards,
         packed,
-        [
-            _counts_cache.get(low) or _half_counts(low),
-            _counts_cache.get(high) or _half_counts(high),
-            _KIND_OF[id(cards[-1])] if cards else _NO_KIND,
-        ],
+        (_counts_cache.get(low) or _half_counts(low))
+        + (_counts_cache.get(high) or _half_counts(high))
+        + (_KIND_OF[id(cards[-1])] if cards else _NO_KIND),
     )
+
+
+_NO_DISCARD: Final[_Discard] = ((), 0, _half_counts(0) * 2 + _NO_KIND)
 
 
 def _scalar(table: tuple[bytes, ...], k: int) -> bytes:
     """``table[k]``, ``k`` clamped to the table (a view built by hand can hold anything)."""
-    return table[0 if k < 0 else len(table) - 1]
+    return table[0 if k < 0 else len(table) - 1 if k >= len(table) else k]
+
+
+# Where things go in the bytes of an observation (4 bytes an entry).
+_GLOBAL_BYTES: Final = 4 * _GLOBAL_SIZE
+_FLAGS_BYTES: Final = 4 * (SEAT_LAYOUT["first"].stop - SEAT_LAYOUT["present"].start)
+_KINGDOM_AT: Final = 4 * SEAT_LAYOUT["kingdom"].start
+_LEGENDS_AT: Final = 4 * SEAT_LAYOUT["legends"].start
+_BLOCK_END: Final = 4 * SEAT_BLOCK_SIZE
+_KINGDOM_BYTES: Final = _LEGENDS_AT - _KINGDOM_AT
+#: The byte offset of each seat block.
+_BLOCK_AT: Final = tuple(4 * LAYOUT[f"seat_{k}"].start for k in range(MAX_PLAYERS))
+#: By player count, then viewer: (block, byte offset, seat) of each block, in block order.
+_BLOCKS: Final = tuple(
+    tuple(tuple(zip(range(MAX_PLAYERS), _BLOCK_AT, order, strict=False)) for order in orders)
+    for orders in _ORDERS
+)
+#: By the code of two cells side by side in a row (``11·first + second``, cell codes of
+#: ``bitboard.CODE_OF``): their 22 entries, and the cards they show, packed (an Unexplored
+#: Land or an empty centre cell shows no kind, R8.2). A row of ``Kingdom.line_codes``
+#: (four cell codes in base ``bitboard.CODES``) is two pairs: ``divmod(row, 11**2)``.
+_PAIR: Final = CODES**2
+_PAIR_BYTES: Final = tuple(
+    _CELL_BYTES[id(CARD_OF_CODE[pair // CODES])] + _CELL_BYTES[id(CARD_OF_CODE[pair % CODES])]
+    for pair in range(_PAIR)
+)
+_PAIR_UNIT: Final = tuple(
+    _CELL_UNIT[id(CARD_OF_CODE[pair // CODES])] + _CELL_UNIT[id(CARD_OF_CODE[pair % CODES])]
+    for pair in range(_PAIR)
+)
+#: The 5 entries of the ruleset and the number of players, by ruleset name then count.
+_GAME_BYTES: Final = {
+    name: {n: _RULESET_BYTES[code] + _PLAYERS_BYTES[n - 2] for n in (2, 3, 4)}
+    for name, code in _RULESET_CODE.items()
+}
+_OTHER_RULESET: Final = {n: _RULESET_BYTES[-1] + _PLAYERS_BYTES[n - 2] for n in (2, 3, 4)}
+
+# What an encoder encoded last of a seat's player: the player, its Kingdom and that
+# Kingdom's cards shown (packed), its Legends and hand and the hand's cards (packed), the
+# bytes of the player's part of a seat block (after the three flags) and all the cards the
+# player shows. The objects are held, so that their identities stay theirs.
+_Seat = tuple[PlayerState, Kingdom, int, tuple[Legend, ...], tuple[Card, ...], int, bytes, int]
+
+
+def _kingdom_bytes(kingdom: Kingdom) -> tuple[bytes, int]:
+    """The 176 entries of a Kingdom (R4.1, R8.2) and the cards it shows, packed."""
+    rows = kingdom.line_codes  # the 4 rows first, top first
+    p0, p1 = divmod(rows[0], _PAIR)
+    p2, p3 = divmod(rows[1], _PAIR)
+    p4, p5 = divmod(rows[2], _PAIR)
+    p6, p7 = divmod(rows[3], _PAIR)
+    pairs, units = _PAIR_BYTES, _PAIR_UNIT
+    return (
+        b"".join(
+            (pairs[p0], pairs[p1], pairs[p2], pairs[p3], pairs[p4], pairs[p5], pairs[p6], pairs[p7])
+        ),
+        units[p0]
+        + units[p1]
+        + units[p2]
+        + units[p3]
+        + units[p4]
+        + units[p5]
+        + units[p6]
+        + units[p7],
+    )
+
+
+def _seat(player: PlayerState, last: _Seat | None) -> _Seat:
+    """What to remember of ``player``, reusing from ``last`` (the player last encoded at
+    its seat) its Kingdom's part if the Kingdom is the same object, its Legends' and
+    hand's part if both are."""
+    kingdom, legends, hand = player.kingdom, player.legends, player.hand
+    if last is not None and last[1] is kingdom:
+        kingdom_part, kingdom_shown = last[6][:_KINGDOM_BYTES], last[2]
+    else:
+        kingdom_part, kingdom_shown = _kingdom_bytes(kingdom)
+    if last is not None and last[3] is legends and last[4] is hand:
+        rest, hand_shown = last[6][_KINGDOM_BYTES:], last[5]
+    else:
+        rest = _legend_bytes(legends) + _hand_bytes(hand)
+        hand_shown = sum(map(_CARD_UNIT.__getitem__, map(id, hand))) if hand else 0
+    return (
+        player,
+        kingdom,
+        kingdom_shown,
+        legends,
+        hand,
+        hand_shown,
+        kingdom_part + rest,
+        kingdom_shown + hand_shown,
+    )
+
+
+class _Canvas:
+    """The last observation given to one viewer, kept as an array changed in place, and
+    what it was written from: the players (the tuple, and at each seat block the flags and
+    the ``_Seat`` written there), the cards they show (packed), and the unseen counts."""
+
+    __slots__ = (
+        "array",
+        "base",
+        "bytes",
+        "current",
+        "first",
+        "flags",
+        "player_count",
+        "players",
+        "seats",
+        "shown",
+        "unseen",
+        "unseen_bytes",
+    )
+
+    def __init__(self, player_count: int) -> None:
+        self.player_count = player_count
+        self.base = _UNSEEN_BASE[player_count]
+        # all 0: the blocks of the seats a game of player_count players lacks stay so
+        self.array = np.zeros(OBSERVATION_SIZE, np.float32)
+        self.bytes = self.array.data.cast("B")  # written through, 4 bytes an entry
+        self.players: tuple[PlayerState, ...] = ()
+        self.current = self.first = -2
+        self.flags = [-1] * MAX_PLAYERS
+        self.seats: list[_Seat | None] = [None] * MAX_PLAYERS
+        self.shown = 0
+        self.unseen: int | None = None  # none yet
+        self.unseen_bytes = b""
 
 
 class ObservationEncoder:
     """Computes observations as [`observe`][drako_rules.env.observation.observe] does,
     remembering what it encoded last to encode the next one faster.
 
-    It keeps the last player of each seat, the last discard pile and the last legend row
-    it encoded (at most one of each: bounded), and encodes a player one card action away
-    from the last one of its seat by changing one cell. The vectors are those of
-    ``observe``, whatever it remembers: it is only quicker when the views come one after
-    the other from one game, as in an environment, which holds its own encoder. What it
-    remembers is replaced, never changed in place, so threads may share one.
+    It keeps, for each viewer (at most 4: bounded), the last vector it gave that viewer,
+    and changes in it only what differs in the next view: the global entries, the flags
+    of a seat whose turn came or went, and the block of a player whose state is not the
+    same object as before (the engine hands out the same objects again while they do not
+    change; of a changed player, it encodes again only the Kingdom, or the Legends and
+    hand, that changed). The vectors are those of ``observe``, whatever it remembers, and
+    each call returns a new array (a copy). It is only quicker when the views come one
+    after the other from one game, as in an environment, which holds its own encoder.
+
+    An encoder is for one thread at a time (``observe`` keeps one per thread); a pickled
+    or copied encoder starts afresh.
 
     Examples:
         >>> from drako_rules import new_game, player_view
@@ -355,12 +462,17 @@ class ObservationEncoder:
         np.True_
     """
 
-    __slots__ = ("_discard", "_row", "_seats")
+    __slots__ = ("_canvases", "_discard", "_row", "_seats")
 
     def __init__(self) -> None:
+        self._canvases: list[_Canvas | None] = [None] * MAX_PLAYERS
         self._seats: list[_Seat | None] = [None] * MAX_PLAYERS
-        self._discard: _Discard = _discard(())
+        self._discard: _Discard = _NO_DISCARD
         self._row: tuple[tuple[Legend, ...], bytes] = ((), _legend_bytes(()))
+
+    def __reduce__(self) -> tuple[type[ObservationEncoder], tuple[()]]:
+        """Pickled and copied as a new encoder: what it remembers is only a cache."""
+        return (ObservationEncoder, ())
 
     def observe(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """[`observe`][drako_rules.env.observation.observe]``(view)``."""
@@ -380,7 +492,9 @@ class ObservationEncoder:
             GameError: ``seat`` is not a seat of the game.
         """
         n = len(state.players)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        if not (type(seat) is int or (isinstance(seat, int) and type(seat) is not bool)) or not (
+            0 <= seat < n
+        ):
             raise GameError(
                 f"the player is a seat from 0 to {n - 1} in a {n}-player game, not {seat!r:.40}"
             )
@@ -408,77 +522,98 @@ class ObservationEncoder:
         ``claimed_this_turn``, which ``player_view`` copies from the state."""
         players = source.players
         n = len(players)
-        unseen = _UNSEEN_BASE.get(n)
-        if unseen is None:
+        if not 2 <= n <= MAX_PLAYERS:
             cards_per_kind(n)  # raises PlayerCountError: not 2 to 4 players (R1.3)
             raise AssertionError(n)  # pragma: no cover - cards_per_kind raised
+        viewer %= n  # a view built by hand may hold any viewer; the engine's are seats
+        canvas = self._canvases[viewer]
+        if canvas is None or canvas.player_count != n:
+            canvas = self._canvases[viewer] = _Canvas(n)
+        buffer = canvas.bytes
+        phase = source.phase
+        current = -1 if phase is _OVER else source.current_player
+        first = source.first_player
+        if players is not canvas.players or current != canvas.current or first != canvas.first:
+            # a player or a turn changed: the seat blocks that differ are written again
+            written_flags = canvas.flags
+            written = canvas.seats
+            encoded = self._seats
+            shown = 0
+            for k, at, seat in _BLOCKS[n][viewer]:
+                flags = 2 * (seat == current) + (seat == first)
+                if flags != written_flags[k]:
+                    buffer[at : at + _FLAGS_BYTES] = _SEAT_FLAGS[flags]
+                    written_flags[k] = flags
+                player = players[seat]
+                entry = written[k]
+                if entry is None or entry[0] is not player:
+                    entry = encoded[seat]
+                    if entry is None or entry[0] is not player:
+                        entry = encoded[seat] = _seat(player, entry)
+                    buffer[at + _KINGDOM_AT : at + _BLOCK_END] = entry[6]
+                    written[k] = entry
+                shown += entry[7]
+            canvas.players, canvas.current, canvas.first = players, current, first
+            canvas.shown = shown
         pile = source.discard_pile
         discard = self._discard
         if discard[0] is not pile:
-            discard = self._discard = _discard(pile)
-        seen = discard[1]
+            discard = self._discard = _discard(pile, discard)
         legend_row = source.legend_row
         row = self._row
         if row[0] is not legend_row:
             row = self._row = (legend_row, _legend_bytes(legend_row))
-        current = source.current_player
-        first = source.first_player
-        phase = source.phase
-        to_move = viewer == current
-        if phase is _OVER:
-            current = -1
-            to_move = False
-        seats = self._seats
-        blocks: list[bytes] = []
-        for seat in _ORDERS[n][viewer % n]:
-            player = players[seat]
-            entry = seats[seat]
-            if entry is None or entry[0] is not player:
-                entry = seats[seat] = _seat(player, entry)
-            blocks.append(_SEAT_FLAGS[2 * (seat == current) + (seat == first)])
-            blocks += entry[4]
-            seen += entry[5]
         # What the viewer has seen of each kind: the discard pile, every revealed card,
         # every hand, the drawn card. The rest of the deck (R1.3) is unseen.
         if drawn is None:
+            unseen = canvas.base - canvas.shown - discard[1]
             drawn_bytes = _NO_KIND
         else:
-            seen += _CARD_UNIT[id(drawn)]
+            unseen = canvas.base - canvas.shown - discard[1] - _CARD_UNIT[id(drawn)]
             drawn_bytes = _KIND_OF[id(drawn)]
-        unseen -= seen
-        low, high = -(unseen & _LOW_HALF) - 1, -(unseen >> _HALF_SHIFT) - 1  # guarded
+        if unseen != canvas.unseen:
+            low, high = -(unseen & _LOW_HALF) - 1, -(unseen >> _HALF_SHIFT) - 1  # guarded
+            canvas.unseen_bytes = (_counts_cache.get(low) or _half_counts(low)) + (
+                _counts_cache.get(high) or _half_counts(high)
+            )
+            canvas.unseen = unseen
         turn = source.turn
         discard_size = len(pile)
-        return np.frombuffer(
-            bytearray().join(
-                [
-                    _PHASE_BYTES[id(phase)],
-                    _TURN_FLAGS[2 * to_move + source.claimed_this_turn],
-                    _TURN_BYTES[turn] if 0 <= turn <= _TURN_TOP else _scalar(_TURN_BYTES, turn),
-                    _PILE_BYTES[draw_size]
-                    if 0 <= draw_size <= _MAX_COUNT
-                    else _scalar(_PILE_BYTES, draw_size),
-                    _PILE_BYTES[discard_size if discard_size <= _MAX_COUNT else _MAX_COUNT],
-                    _DECK_BYTES[deck_size]
-                    if 0 <= deck_size <= _DECK_TOP
-                    else _scalar(_DECK_BYTES, deck_size),
-                    *discard[2],
-                    drawn_bytes,
-                    row[1],
-                    _counts_cache.get(low) or _half_counts(low),
-                    _counts_cache.get(high) or _half_counts(high),
-                    _RULESET_BYTES[_RULESET_CODE.get(ruleset, len(_RULESET_NAMES))],
-                    _PLAYERS_BYTES[n - 2],
-                    *blocks,
-                    _ABSENTS[n],
-                ]
-            ),
-            np.float32,
+        game = _GAME_BYTES.get(ruleset)
+        buffer[:_GLOBAL_BYTES] = b"".join(
+            (
+                _PHASE_BYTES[id(phase)],
+                _TURN_FLAGS[2 * (viewer == current) + source.claimed_this_turn],
+                _TURN_BYTES[turn] if 0 <= turn <= _TURN_TOP else _scalar(_TURN_BYTES, turn),
+                _PILE_BYTES[draw_size]
+                if 0 <= draw_size <= _MAX_COUNT
+                else _scalar(_PILE_BYTES, draw_size),
+                _PILE_BYTES[discard_size if discard_size <= _MAX_COUNT else _MAX_COUNT],
+                _DECK_BYTES[deck_size]
+                if 0 <= deck_size <= _DECK_TOP
+                else _scalar(_DECK_BYTES, deck_size),
+                discard[2],
+                drawn_bytes,
+                row[1],
+                canvas.unseen_bytes,
+                _OTHER_RULESET[n] if game is None else game[n],
+            )
         )
+        return canvas.array.copy()
 
 
-# The encoder of the functions below, for views that come one after the other from one game.
-_ENCODER: Final = ObservationEncoder()
+# The encoders of the functions below, one per thread, for views that come one after the
+# other from one game.
+_LOCAL: Final = threading.local()
+
+
+def _encoder() -> ObservationEncoder:
+    """This thread's encoder for ``observe`` and ``observe_state``."""
+    try:
+        encoder: ObservationEncoder = _LOCAL.encoder
+    except AttributeError:
+        encoder = _LOCAL.encoder = ObservationEncoder()
+    return encoder
 
 
 def observe(view: PlayerView) -> npt.NDArray[np.float32]:
@@ -500,7 +635,7 @@ def observe(view: PlayerView) -> npt.NDArray[np.float32]:
         >>> int(own[SEAT_LAYOUT["hand"]].sum()), int(own[SEAT_LAYOUT["kingdom"]].sum())
         (4, 16)
     """
-    return _ENCODER.observe(view)
+    return _encoder().observe(view)
 
 
 def observe_state(state: GameState, seat: int) -> npt.NDArray[np.float32]:
@@ -523,4 +658,4 @@ def observe_state(state: GameState, seat: int) -> npt.NDArray[np.float32]:
         >>> all((observe_state(state, s) == observe(player_view(state, s))).all() for s in (0, 1))
         True
     """
-    return _ENCODER.observe_state(state, seat)
+    return _encoder().observe_state(state, seat)

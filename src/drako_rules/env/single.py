@@ -38,6 +38,7 @@ from drako_rules.env.aec import (
     observation_space,
     state_observation,
 )
+from drako_rules.env.episode import Episode
 from drako_rules.env.observation import ObservationEncoder
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import final_rewards, is_truncated
@@ -46,11 +47,8 @@ from drako_rules.game import (
     ACTION_SPACE_SIZE,
     GameRecord,
     GameState,
-    Move,
     Player,
     RandomPlayer,
-    apply_move,
-    new_game,
     player_view,
 )
 from drako_rules.rulesets import Ruleset, get_ruleset
@@ -127,10 +125,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.observation_space = observation_space()  # type: ignore[assignment]
         self.action_space = spaces.Discrete(ACTION_SPACE_SIZE)
         self._encoder = ObservationEncoder()
-        self._state: GameState | None = None
-        self._moves: list[Move] = []
-        self._game_seed = 0
-        self._done = False
+        #: The game being played: its state (``game_state``) and its record (``record()``).
+        self.episode = Episode(self.players, self.ruleset)
+        self._done = True  # no episode begun: step() needs reset() first
         others = [s for s in range(self.players) if s != self.seat]
         self._by_seat: dict[int, Player] = dict(zip(others, self._opponents, strict=True))
 
@@ -141,16 +138,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         Raises:
             GameError: ``reset`` has not been called.
         """
-        if self._state is None:
-            raise GameError("the environment has no game yet: call reset() first")
-        return self._state
+        return self.episode.game_state
 
     def record(self) -> GameRecord:
         """The record of the current game so far: its seed and every move (R2.8)."""
-        state = self.game_state
-        return GameRecord(
-            self._game_seed, self.players, state.first_player, self.ruleset.name, moves=self._moves
-        )
+        return self.episode.record()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of the agent now, as booleans (sb3-contrib's masking hook)."""
@@ -164,12 +156,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         """Deal a new game (``new_game(players, seed)``, R2.8) and play the opponents up to the
         agent's first decision. ``options`` is ignored."""
         super().reset(seed=seed)
-        self._game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
+        game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         if self._default_opponents:
             move_seed = int(self.np_random.integers(2**63))
             self._by_seat = {s: RandomPlayer(move_seed + s) for s in self._by_seat}
-        self._state = new_game(self.players, self._game_seed, 0, self.ruleset)
-        self._moves = []
+        self.episode.deal(game_seed)
         self._done = False
         terminated, truncated, _ = self._play_opponents()
         assert not (terminated or truncated)  # every player arranges first (R2.5)
@@ -187,17 +178,16 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             GameError: the episode is over (call ``reset``).
             InvalidMoveError: ``action`` is not an action id.
         """
-        if self._done or self._state is None:
+        if self._done:
             raise GameError("the episode is over or not begun: call reset()")
         move = action_to_move(action)
         try:
-            self._state = apply_move(self._state, move)
+            self.episode.play(move)
         except IllegalMoveError:
             self._done = True
             obs, info = self._observation()
             info["illegal_action"] = True
             return obs, FORFEIT_REWARD, True, False, info
-        self._moves.append(move)
         terminated, truncated, reward = self._play_opponents()
         self._done = terminated or truncated
         obs, info = self._observation()
@@ -207,27 +197,24 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     def _play_opponents(self) -> tuple[bool, bool, float]:
         """Let the other seats move until the agent's turn or the end; (terminated, truncated, reward)."""
-        state = self.game_state
+        episode = self.episode
+        state = episode.game_state
         limit = self.max_moves
         while True:
             if state.is_over:
-                self._state = state
                 return True, False, final_rewards(state)[self.seat]
-            if is_truncated(state, len(self._moves), limit):
-                self._state = state
+            if is_truncated(state, len(episode.moves), limit):
                 return False, True, 0.0
             seat = state.current_player
             if seat == self.seat:
-                self._state = state
                 return False, False, 0.0
             move = self._by_seat[seat](player_view(state, seat))
             try:
-                state = apply_move(state, move)
+                state = episode.play(move)
             except IllegalMoveError as exc:
                 raise IllegalMoveError(
                     f"opponent at seat {seat} chose {move}: {exc}", rule=exc.rule
                 ) from exc
-            self._moves.append(move)
 
     def _observation(self) -> tuple[Observation, dict[str, object]]:
         obs = state_observation(self.game_state, self.seat, self._encoder)
