@@ -481,9 +481,13 @@ def score(
     claimed = _check_legends(legends) if legends else ()
     if ruleset is POCKET:
         t = _POCKET_TABLES
-    else:
-        ruleset = get_ruleset(ruleset)
-        t = _tables(ruleset)
+    else:  # the tables of a Ruleset already met, by identity, or get_ruleset's answer
+        entry = _TABLES.get(id(ruleset))
+        if entry is not None and entry[0] is ruleset:
+            t = entry[1]
+        else:
+            ruleset = get_ruleset(ruleset)
+            t = _tables(ruleset)
     masks = kingdom.masks
     portals = masks[_PORTAL]
     lay = known_layout(portals) or layout(portals)
