@@ -40,6 +40,7 @@ from drako_rules import (
 from drako_rules.bitboard import NEIGHBOURHOOD
 from drako_rules.errors import GameError
 from drako_rules.game.state import successor, successor_function
+from drako_rules.scoring import domesticated
 from strategies import cells, game_states, kingdoms, positions
 
 #: A ruleset unlike both real ones, so no table can hard-wire POCKET or CLASSIC values.
@@ -257,3 +258,18 @@ def test_successor_function_refuses_fields_no_transition_changes(names: tuple[st
     """A fixed field, a field named twice or an unknown name is one GameError."""
     with pytest.raises(GameError, match="successor_function"):
         successor_function(*names)
+
+
+@given(kingdoms(), RULESETS)
+def test_domesticated_is_counted_on_connections(k: Kingdom, ruleset: Ruleset) -> None:
+    """R5.3: the domesticated Dragons are those connected to ``ruleset.domestication`` Elves,
+    Dwarves or Humans of one type, counted on connections() (the fast path reads the cells
+    next to two cards of a Tribe away from the Portals)."""
+    conn = connections(k, ruleset)
+    tribes = (Card.ELF, Card.DWARF, Card.HUMAN)
+
+    def tamed(dragon: Position) -> bool:
+        kinds = [k[p] for p in conn.of(dragon)]
+        return any(kinds.count(tribe) >= ruleset.domestication for tribe in tribes)
+
+    assert domesticated(k, ruleset) == {p for p in k.positions_of(Card.DRAGON) if tamed(p)}

@@ -635,3 +635,27 @@ def test_domesticated_is_what_the_reference_says(kingdom: Kingdom, name: str) ->
             kind = {"Elves": Card.ELF, "Dwarves": Card.DWARF, "Humans": Card.HUMAN}[tribe]
             count = sum(kingdom.cells[j] is kind for j in ref.connected_to(pairs, line.card.index))
             assert count >= 2
+
+
+@given(any_kingdoms, legend_sets, rulesets)
+def test_a_sheet_score_builds_is_the_sheet_built_field_by_field(
+    kingdom: Kingdom, claimed: tuple[Legend, ...], name: str
+) -> None:
+    """score's sheet (its categories decoded on first read) equals, hashes, prints, copies,
+    pickles and converts as the sheet built from its fields by ScoreSheet's constructor."""
+    import copy
+    import pickle
+
+    fast = score(kingdom, claimed, RULESETS[name])
+    fields = {a.name: getattr(score(kingdom, claimed, RULESETS[name]), a.name)
+              for a in attrs.fields(ScoreSheet)}  # fmt: skip
+    built = ScoreSheet(**fields)
+    assert fast == built and hash(fast) == hash(built) and repr(fast) == repr(built)
+    assert attrs.asdict(fast, recurse=False) == attrs.asdict(built, recurse=False) == fields
+    for other in (copy.copy(fast), pickle.loads(pickle.dumps(score(kingdom, claimed, name)))):
+        assert other == built and other.lines == built.lines
+    assert attrs.evolve(fast, total=fast.total + 1).total == built.total + 1
+    with pytest.raises(AttributeError, match="no attribute 'elfs'"):
+        fast.elfs  # type: ignore[attr-defined]  # noqa: B018
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        fast.elves = 0  # type: ignore[misc]

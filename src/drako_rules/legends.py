@@ -35,7 +35,9 @@ def _two_through_portals(lay: Layout, x: int, y: int) -> bool:
     through a network (R4.2, R6.4).
 
     For cards away from the Portals, adjacency is the whole answer; next to a network the
-    connections are counted, since an adjacent card may also be linked.
+    connections are counted, since an adjacent card may also be linked. Callers skip the
+    call when no card of ``x`` touches a network or ``y`` holds fewer than two cards (the
+    answer is then False).
     """
     candidates = x & lay.touching
     connected = lay.connected
@@ -177,10 +179,14 @@ def legends_mask(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> int:
                 if x & (x - 1):
                     met |= _TWO_GOBLINS
                     break
+        # "Connected to two" through a network: only for a card next to one (``touching``)
+        # and two cards or more to count (``y & (y - 1)``); the guards skip the call.
+        touching = lay.touching
         for kind, bit in _LANDS:  # one Land connected to two others (R6.4)
             land = m[kind]
             if land.bit_count() >= 3 and (
-                land & NEIGHBOURHOOD[land] >> 16 or _two_through_portals(lay, land, land)
+                land & NEIGHBOURHOOD[land] >> 16
+                or (land & touching and _two_through_portals(lay, land, land))
             ):
                 met |= bit
         if h & near_e:
@@ -197,32 +203,34 @@ def legends_mask(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> int:
                 if cells & h and cells & w:
                     met |= _ALLIANCE_HUMAN_DWARF
                     break
+        h_near, e_near, w_near, g_near = h & touching, e & touching, w & touching, g & touching
+        h2, e2, w2, g2 = h & (h - 1), e & (e - 1), w & (w - 1), g & (g - 1)
         if (
             g & two_h
             or h & two_g
-            or (t.hg and _two_through_portals(lay, h, g))
-            or (t.gh and _two_through_portals(lay, g, h))
+            or (t.hg and h_near and g2 and _two_through_portals(lay, h, g))
+            or (t.gh and g_near and h2 and _two_through_portals(lay, g, h))
         ):
             met |= _BATTLE_GOBLIN_HUMAN
         if (
             g & two_e
             or e & two_g
-            or (t.eg and _two_through_portals(lay, e, g))
-            or (t.ge and _two_through_portals(lay, g, e))
+            or (t.eg and e_near and g2 and _two_through_portals(lay, e, g))
+            or (t.ge and g_near and e2 and _two_through_portals(lay, g, e))
         ):
             met |= _BATTLE_GOBLIN_ELF
         if (
             g & two_w
             or w & two_g
-            or (t.wg and _two_through_portals(lay, w, g))
-            or (t.gw and _two_through_portals(lay, g, w))
+            or (t.wg and w_near and g2 and _two_through_portals(lay, w, g))
+            or (t.gw and g_near and w2 and _two_through_portals(lay, g, w))
         ):
             met |= _BATTLE_GOBLIN_DWARF
         if (
             w & two_e
             or e & two_w
-            or (t.we and _two_through_portals(lay, w, e))
-            or (t.ew and _two_through_portals(lay, e, w))
+            or (t.we and w_near and e2 and _two_through_portals(lay, w, e))
+            or (t.ew and e_near and w2 and _two_through_portals(lay, e, w))
         ):
             met |= _BATTLE_ELF_DWARF
     else:  # no Portal: every requirement is one of adjacency (R4.1)

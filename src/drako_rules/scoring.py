@@ -16,11 +16,11 @@ import enum
 import itertools
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from drako_rules.bitboard import CARD_OF_CODE, CODES, bits
+from drako_rules.bitboard import CARD_OF_CODE, CODES, NEIGHBOURHOOD, bits
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import (
     Connections,
@@ -78,70 +78,104 @@ _TRIBE_CATEGORY: Final = {
 
 # --- the fast tables -----------------------------------------------------------------------
 
-# Five pair-scored categories share one integer, 16 bits each, in sheet order: Elves from
-# bit 0, Dwarves 16, Humans 32, Goblins 48, Conflicts 64. Values may be negative, so score
-# adds _BIAS (2**15 in every field) to the sum and takes each field back as
-# ((packed >> shift) & 0xFFFF) - 2**15: exact while each category stays within ±2**15.
-_SHIFT: Final = {Category.ELVES: 0, Category.DWARVES: 16, Category.HUMANS: 32, Category.GOBLINS: 48}
-_CONFLICT_SHIFT: Final = 64
+# Two kinds of table, both built from the points of each pair of cards (_pair_points):
+# *totals* (small integers: the points of the pair-scored categories together), all that
+# score needs for a sheet's total; and *categories*, for a sheet's categories when one is
+# read: the five pair-scored categories share one integer, 16 bits each, Elves from bit 0,
+# Dwarves 16, Humans 32, Goblins 48, Conflicts 64. Values may be negative, so a sum of
+# category entries is taken with _BIAS (2**15 in every field) and each field read back
+# as ((packed >> shift) & 0xFFFF) - 2**15: exact while each category stays within ±2**15.
+_SHIFT: Final = {
+    Category.ELVES: 0,
+    Category.DWARVES: 16,
+    Category.HUMANS: 32,
+    Category.GOBLINS: 48,
+    Category.CONFLICTS: 64,
+}
 _HALF: Final = 1 << 15
 _FIELD: Final = (1 << 16) - 1
-_BIAS: Final = sum(_HALF << shift for shift in (0, 16, 32, 48, 64))
+_BIAS: Final = sum(_HALF << shift for shift in _SHIFT.values())
 #: The most Dragons a Kingdom can hold (one per cell).
 _MAX_DRAGONS: Final = 16
 
 
 @attrs.frozen
 class _Tables:
-    """The scoring tables of one ruleset, built once (see [`_tables`][drako_rules.scoring._tables])."""
+    """The tables of the total in one ruleset (see [`_tables`][drako_rules.scoring._tables])."""
 
-    line: tuple[int, ...]  # packed value of the 3 adjacent pairs of a line of 4 codes
-    portal_pair: tuple[tuple[int, ...], ...]  # [a][b]: packed value of a pair linked by Portals
+    line: tuple[int, ...]  # points of the 3 adjacent pairs of a line of 4 codes
+    portal_pair: tuple[tuple[int, ...], ...]  # [a][b]: points of a pair linked by Portals
     dragons: tuple[tuple[int, ...], ...]  # [n][d]: points of n Dragons, d domesticated (R5.3)
     domestication: int  # connected Tribe cards of one type that domesticate a Dragon
 
 
-def _pair_value(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> int:
-    """The packed value of a pair of cards of codes ``a`` and ``b``, adjacent or linked only
-    through a Portal network (R5.1, R5.2): each side scores the other when it counts it
-    as connected ([`counts_through_portals`][drako_rules.connections.counts_through_portals],
+@attrs.frozen
+class _CategoryTables:
+    """The same tables, the five pair-scored categories packed in one integer per entry."""
+
+    line: tuple[int, ...]
+    portal_pair: tuple[tuple[int, ...], ...]
+
+
+def _pair_points(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> dict[Category, int]:
+    """The points by category of a pair of cards of codes ``a`` and ``b``, adjacent or linked
+    only through a Portal network (R5.1, R5.2): each side scores the other when it counts
+    it as connected ([`counts_through_portals`][drako_rules.connections.counts_through_portals],
     R4.3, R9.3), and the pair is one conflict when either side counts the other."""
     x, y = CARD_OF_CODE[a], CARD_OF_CODE[b]
+    points = dict.fromkeys(_SHIFT, 0)
     if x is None or y is None or x is Card.PORTAL or y is Card.PORTAL:
-        return 0  # an Unexplored Land is blank (R4.6), a Portal only links (R4.5)
+        return points  # an Unexplored Land is blank (R4.6), a Portal only links (R4.5)
 
     def counts(card: Card, other: Card) -> bool:
         return not through_portal or counts_through_portals(card, other, ruleset)
 
-    value = 0
     for tribe, land in ((x, y), (y, x)):
         if tribe.is_tribe and land.is_land and counts(tribe, land):
-            value += ruleset.land_points(tribe, land) << _SHIFT[_TRIBE_CATEGORY[tribe]]
+            points[_TRIBE_CATEGORY[tribe]] += ruleset.land_points(tribe, land)
     if x.is_tribe and y.is_tribe and ruleset.hate(x, y) and (counts(x, y) or counts(y, x)):
-        value += ruleset.conflict_points << _CONFLICT_SHIFT
-    return value
+        points[Category.CONFLICTS] += ruleset.conflict_points
+    return points
 
 
-def _build_tables(ruleset: Ruleset) -> _Tables:
-    adj = [_pair_value(ruleset, a, b, False) for a in range(CODES) for b in range(CODES)]
-    portal = tuple(
-        tuple(_pair_value(ruleset, a, b, True) for b in range(CODES)) for a in range(CODES)
-    )
+def _line_table(adjacent: list[int]) -> tuple[int, ...]:
+    """The value of every line of four codes (base ``CODES``, first cell most significant):
+    the sum of its three adjacent pairs, from ``adjacent[a * CODES + b]``."""
     line: list[int] = []
     for a in range(CODES):
         for b in range(CODES):
-            ab = adj[a * CODES + b]
+            ab = adjacent[a * CODES + b]
             for c in range(CODES):
-                abc = ab + adj[b * CODES + c]
+                abc = ab + adjacent[b * CODES + c]
                 row = c * CODES
-                line.extend(abc + adj[row + d] for d in range(CODES))
+                line.extend(abc + adjacent[row + d] for d in range(CODES))
+    return tuple(line)
+
+
+def _build_tables(ruleset: Ruleset) -> _Tables:
+    def total(a: int, b: int, through_portal: bool) -> int:
+        return sum(_pair_points(ruleset, a, b, through_portal).values())
+
+    adj = [total(a, b, False) for a in range(CODES) for b in range(CODES)]
+    portal = tuple(tuple(total(a, b, True) for b in range(CODES)) for a in range(CODES))
     dragons = tuple(
         tuple(ruleset.dragon_points(n, d) for d in range(n + 1)) for n in range(_MAX_DRAGONS + 1)
     )
-    return _Tables(tuple(line), portal, dragons, ruleset.domestication)
+    return _Tables(_line_table(adj), portal, dragons, ruleset.domestication)
+
+
+def _build_category_tables(ruleset: Ruleset) -> _CategoryTables:
+    def packed(a: int, b: int, through_portal: bool) -> int:
+        points = _pair_points(ruleset, a, b, through_portal)
+        return sum(value << _SHIFT[category] for category, value in points.items())
+
+    adj = [packed(a, b, False) for a in range(CODES) for b in range(CODES)]
+    portal = tuple(tuple(packed(a, b, True) for b in range(CODES)) for a in range(CODES))
+    return _CategoryTables(_line_table(adj), portal)
 
 
 _TABLES: dict[int, tuple[Ruleset, _Tables]] = {}
+_CATEGORY_TABLES: dict[int, tuple[Ruleset, _CategoryTables]] = {}
 
 
 def _tables(ruleset: Ruleset) -> _Tables:
@@ -151,6 +185,33 @@ def _tables(ruleset: Ruleset) -> _Tables:
         entry = (ruleset, _build_tables(ruleset))
         _TABLES[id(ruleset)] = entry
     return entry[1]
+
+
+def _category_tables(ruleset: Ruleset) -> _CategoryTables:
+    """The category tables of ``ruleset``, built when a sheet's categories are first read."""
+    entry = _CATEGORY_TABLES.get(id(ruleset))
+    if entry is None or entry[0] is not ruleset:
+        entry = (ruleset, _build_category_tables(ruleset))
+        _CATEGORY_TABLES[id(ruleset)] = entry
+    return entry[1]
+
+
+def _pairs_sum(
+    line: tuple[int, ...], pair: tuple[tuple[int, ...], ...], kingdom: Kingdom, lay: Layout
+) -> int:
+    """The sum over the connected pairs of ``kingdom`` (R4.4) of a table's values: its
+    rows and columns of four cards (``line``, the adjacent pairs, R4.1), then the pairs
+    that only a Portal network of ``lay`` links (``pair``, R4.2, R4.3, R9.3)."""
+    r0, r1, r2, r3, c0, c1, c2, c3 = kingdom.line_codes
+    value = (
+        line[r0] + line[r1] + line[r2] + line[r3]
+        + line[c0] + line[c1] + line[c2] + line[c3]
+    )  # fmt: skip
+    if lay.linked_pairs:
+        codes = kingdom.codes
+        for i, j in lay.linked_pairs:
+            value += pair[codes[i]][codes[j]]
+    return value
 
 
 _PORTAL: Final = Card.PORTAL.index
@@ -190,8 +251,36 @@ class ScoreLine:
     legend: Legend | None = None
 
 
-# Not slotted: attrs fills a frozen dict-based instance through its __dict__, faster than
-# the eleven object.__setattr__ calls a slotted one needs, and score builds one sheet per call.
+#: The key, in the ``__dict__`` of a sheet built by ``score``, of what its other fields
+#: are decoded from: ``(dragons, claimed, kingdom, ruleset)``.
+_SUMS: Final = "_sums"
+
+
+def _decoded(sums: tuple[int, tuple[Legend, ...], Kingdom, Ruleset]) -> dict[str, object]:
+    """The fields of a sheet, other than ``total``, from what ``score`` kept: the Dragons'
+    points, the claimed Legends, the Kingdom and the ruleset; the five pair-scored
+    categories are summed again from the category tables."""
+    dragons, claimed, kingdom, ruleset = sums
+    tables = _category_tables(ruleset)
+    portals = kingdom.masks[_PORTAL]
+    lay = known_layout(portals) or layout(portals)
+    packed = _BIAS + _pairs_sum(tables.line, tables.portal_pair, kingdom, lay)
+    return {
+        "elves": (packed & _FIELD) - _HALF,
+        "dwarves": (packed >> _SHIFT[Category.DWARVES] & _FIELD) - _HALF,
+        "humans": (packed >> _SHIFT[Category.HUMANS] & _FIELD) - _HALF,
+        "goblins": (packed >> _SHIFT[Category.GOBLINS] & _FIELD) - _HALF,
+        "dragons": dragons,
+        "legends": sum([x.points for x in claimed]) if claimed else 0,
+        "conflicts": (packed >> _SHIFT[Category.CONFLICTS] & _FIELD) - _HALF,
+        "kingdom": kingdom,
+        "claimed": claimed,
+        "ruleset": ruleset,
+    }
+
+
+# Not slotted: a dict-based instance lets score fill a sheet with its total and sums only
+# (two dictionary entries), the categories decoded on first read by __getattr__.
 @attrs.frozen(slots=False)
 class ScoreSheet:
     """A player's score: the seven categories of R5.5 and their total.
@@ -218,6 +307,19 @@ class ScoreSheet:
     kingdom: Kingdom = attrs.field(repr=False)
     claimed: tuple[Legend, ...] = attrs.field(repr=False, default=())
     ruleset: Ruleset = attrs.field(repr=False, default=POCKET)
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any name
+
+        def __getattr__(self, name):
+            """A field of a sheet built by [`score`][drako_rules.scoring.score], decoded
+            from its sums on first read and kept (Python asks only for a name that the
+            instance does not hold yet); any other name is an AttributeError."""
+            entries = self.__dict__
+            sums = entries.get(_SUMS)
+            if sums is None or name not in _DECODED_FIELDS:
+                raise AttributeError(f"'ScoreSheet' object has no attribute {name!r}")
+            entries.update(_decoded(sums))
+            return entries[name]
 
     @property
     def values(self) -> tuple[int, int, int, int, int, int, int]:
@@ -253,6 +355,10 @@ class ScoreSheet:
         return tuple(line for line in self.lines if line.category is category)
 
 
+#: The fields that ``ScoreSheet.__getattr__`` decodes.
+_DECODED_FIELDS: Final = frozenset(a.name for a in attrs.fields(ScoreSheet)) - {"total"}
+
+
 def _check_legends(legends: Iterable[Legend]) -> tuple[Legend, ...]:
     claimed = tuple(legends)
     for legend in claimed:
@@ -274,11 +380,19 @@ def _tamed(dragons: int, kinds: tuple[int, ...], lay: Layout, need: int) -> int:
     A Dragon is domesticated when connected to at least ``need`` (2) Elves, or Dwarves, or
     Humans; Goblins never count. ``kinds`` is the Kingdom's ``masks``, ``lay`` its Portal
     layout, whose ``connected`` table gives a Dragon's connections to Elves, Dwarves and
-    Humans in every ruleset (no Goblin on either side, R4.3).
+    Humans in every ruleset (no Goblin on either side, R4.3). A Dragon away from the
+    Portals is connected to its neighbours only, so for ``need`` 2 those are the cells
+    next to two cards of one Tribe (``bitboard.NEIGHBOURHOOD``, one look-up per Tribe);
+    the Dragons next to a network have their connections counted.
     """
     elf, dwarf, human = kinds[_ELF], kinds[_DWARF], kinds[_HUMAN]
-    tame = 0
-    rest = dragons
+    if need == 2:
+        touching = lay.touching
+        near_two = (NEIGHBOURHOOD[elf] | NEIGHBOURHOOD[dwarf] | NEIGHBOURHOOD[human]) >> 16
+        tame = dragons & ~touching & near_two
+        rest = dragons & touching
+    else:
+        tame, rest = 0, dragons
     connected = lay.connected
     while rest:
         low = rest & -rest
@@ -367,45 +481,50 @@ def score(
     claimed = _check_legends(legends) if legends else ()
     if ruleset is POCKET:
         t = _POCKET_TABLES
-    else:
-        ruleset = get_ruleset(ruleset)
-        t = _tables(ruleset)
-    # R5.1–R5.2 between adjacent cards: each row and column of four is one table entry.
-    line = t.line
-    ln = kingdom.line_codes
-    packed = (
-        _BIAS
-        + line[ln[0]] + line[ln[1]] + line[ln[2]] + line[ln[3]]
-        + line[ln[4]] + line[ln[5]] + line[ln[6]] + line[ln[7]]
-    )  # fmt: skip
-    # R4.2, R4.3, R9.3: the pairs that only a Portal network links, valued as the
-    # connection rule counts them (see _pair_value).
+    else:  # the tables of a Ruleset already met, by identity, or get_ruleset's answer
+        entry = _TABLES.get(id(ruleset))
+        if entry is not None and entry[0] is ruleset:
+            t = entry[1]
+        else:
+            ruleset = get_ruleset(ruleset)
+            t = _tables(ruleset)
     masks = kingdom.masks
     portals = masks[_PORTAL]
     lay = known_layout(portals) or layout(portals)
+    # R5.1, R5.2 on every connected pair: _pairs_sum(t.line, t.portal_pair, kingdom, lay),
+    # written out here (the call would cost a twelfth of score); the property tests check
+    # that the total is the sum of the categories, which _pairs_sum gives.
+    line = t.line
+    r0, r1, r2, r3, c0, c1, c2, c3 = kingdom.line_codes
+    total = (
+        line[r0] + line[r1] + line[r2] + line[r3]
+        + line[c0] + line[c1] + line[c2] + line[c3]
+    )  # fmt: skip
     if lay.linked_pairs:
         codes = kingdom.codes
         pair = t.portal_pair
         for i, j in lay.linked_pairs:
-            packed += pair[codes[i]][codes[j]]
-    elves = (packed & _FIELD) - _HALF
-    dwarves = (packed >> 16 & _FIELD) - _HALF
-    humans = (packed >> 32 & _FIELD) - _HALF
-    goblins = (packed >> 48 & _FIELD) - _HALF
-    conflicts = (packed >> 64) - _HALF
+            total += pair[codes[i]][codes[j]]
     dragon_cells = masks[_DRAGON]
     if dragon_cells:  # R5.3
         tame = _tamed(dragon_cells, masks, lay, t.domestication)
         dragons = t.dragons[dragon_cells.bit_count()][tame.bit_count()]
+        total += dragons
     else:
         dragons = 0
-    legend_points = sum([x.points for x in claimed]) if claimed else 0
-    total = elves + dwarves + humans + goblins + dragons + legend_points + conflicts
-    # In field order: keywords would cost a third of the call.
-    return ScoreSheet(
-        elves, dwarves, humans, goblins, dragons, legend_points, conflicts, total,
-        kingdom, claimed, ruleset,
-    )  # fmt: skip
+    if claimed:  # R5.4
+        total += sum([x.points for x in claimed])
+    # The sheet holds its total and what its other fields come from, which are decoded on
+    # first read (ScoreSheet.__getattr__): two dictionary entries cost a third of attrs'
+    # __init__ of 11 fields, and most callers read only the total.
+    sheet = _new(ScoreSheet)
+    entries = sheet.__dict__
+    entries["total"] = total
+    entries[_SUMS] = (dragons, claimed, kingdom, ruleset)
+    return sheet
+
+
+_new: Final = object.__new__
 
 
 def _signed(points: int) -> str:

@@ -311,7 +311,20 @@ _with_next_turn: Final = successor_function("current_player", "phase", "turn", "
 
 
 def _with_seat(items: tuple[T, ...], seat: int, item: T) -> tuple[T, ...]:
-    return (*items[:seat], item, *items[seat + 1 :])
+    """``items`` with ``item`` at ``seat``: a list copy changed in one place, as a tuple
+    (cheaper than joining two slices around it)."""
+    changed = list(items)
+    changed[seat] = item
+    return tuple(changed)
+
+
+def _revealed_cell(
+    hidden: tuple[tuple[Card | None, ...], ...], seat: int, i: int
+) -> tuple[tuple[Card | None, ...], ...]:
+    """``hidden`` with cell ``i`` of the Kingdom at ``seat`` no longer hiding a card (R2.4)."""
+    cells = list(hidden[seat])
+    cells[i] = None
+    return _with_seat(hidden, seat, tuple(cells))
 
 
 def _end_game(
@@ -403,10 +416,9 @@ def _replace(
     old = kingdom.cells[i]
     hidden = s.hidden
     if old is None:  # R3.4d: the Unexplored Land goes to the discard pile revealed.
-        cells = hidden[seat]
-        old = cells[i]
+        old = hidden[seat][i]
         assert old is not None
-        hidden = (*hidden[:seat], (*cells[:i], None, *cells[i + 1 :]), *hidden[seat + 1 :])
+        hidden = _revealed_cell(hidden, seat, i)
     return _after_card_action(
         s, kingdom.replace(position, card), hidden, s.draw_pile, (*discard_pile, old)
     )
@@ -567,9 +579,8 @@ def _reveal(s: GameState, move: Move) -> GameState:
             rule="R3.3",
         )
     hidden = s.hidden
-    cells = hidden[seat]
-    found = cells[i]
-    hidden = (*hidden[:seat], (*cells[:i], None, *cells[i + 1 :]), *hidden[seat + 1 :])
+    found = hidden[seat][i]
+    hidden = _revealed_cell(hidden, seat, i)
     return _after_card_action(
         s, kingdom.replace(position, found), hidden, s.draw_pile, (*s.discard_pile, card)
     )
