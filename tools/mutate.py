@@ -36,6 +36,7 @@ run is ``nice``-d (``--nice``, default 19), since the machine is shared.
 from __future__ import annotations
 
 import argparse
+import ast
 import fnmatch
 import glob
 import json
@@ -112,9 +113,25 @@ MODULES: Mapping[str, Target] = {
     )
 }
 
-#: What the test command adds to pytest: stop at the first failure, no cache, and one
-#: Hypothesis seed so that two runs on the same code give the same survivors.
-PYTEST_ARGS = ("-x", "-q", "-p", "no:cacheprovider", "--hypothesis-seed=0")
+#: What the test command adds to pytest: stop at the first failure, no cache, one
+#: Hypothesis seed so that two runs on the same code give the same survivors, and the
+#: ``mutation_order`` plugin (``tools/mutation_order.py``), which runs the example tests
+#: before the Hypothesis properties so that most mutants die before any property runs.
+PYTEST_ARGS = (
+    "-x",
+    "-q",
+    "-p",
+    "no:cacheprovider",
+    "-p",
+    "mutation_order",
+    "--hypothesis-seed=0",
+)
+
+#: The Hypothesis profile of the mutants' runs (``tests/conftest.py``: fewer examples than
+#: ``dev``); every survivor is then re-run with ``dev`` (``--recheck``), so the profile
+#: only makes killing cheaper, never a survivor weaker.
+MUTATION_PROFILE = "mutation"
+RECHECK_PROFILE = "dev"
 
 
 # --- survivors and the equivalents list ----------------------------------------------------
@@ -130,7 +147,9 @@ class Mutant:
         line: the source line mutated, stripped.
         mutant: the same line after the mutation, stripped.
         lineno: the line number (1-based) in the file the run mutated.
-        outcome: ``killed``, ``survived``, ``timeout``, ``incompetent`` or ``not-run``.
+        outcome: ``killed``, ``survived``, ``timeout``, ``incompetent``, ``skipped`` (an
+            equivalent by construction, never run: see ``construction_spans``) or
+            ``not-run``.
     """
 
     module: str
@@ -216,6 +235,143 @@ def changed_lines(diff: str) -> tuple[str, str, int]:
     return removed, added, lineno
 
 
+# --- equivalent by construction ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Span:
+    """A stretch of a source file that no mutation can change the behaviour of.
+
+    Attributes:
+        start: (line, column) of its first character; lines from 1, columns from 0, in
+            characters, as cosmic-ray (parso) counts them.
+        end: (line, column) just past its last character.
+        why: what the stretch is (``annotation``, ``docstring``, ``TYPE_CHECKING block``).
+    """
+
+    start: tuple[int, int]
+    end: tuple[int, int]
+    why: str
+
+
+def construction_spans(source: str) -> list[Span]:
+    """The parts of a module that are never evaluated, so their mutants are equivalent.
+
+    - the annotations of function parameters and returns, and of local variables, in a
+      module with ``from __future__ import annotations``: they stay strings that nothing
+      evaluates (the package never calls ``typing.get_type_hints`` on a function);
+      annotations at module and class level are *not* skipped, since attrs and cattrs read
+      a class's annotations and may evaluate them;
+    - docstrings (a string literal's value is not code);
+    - the body of ``if TYPE_CHECKING:``, never run.
+    """
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+
+    def char_col(lineno: int, byte_col: int) -> int:
+        # ast counts columns in UTF-8 bytes, parso in characters.
+        if lineno - 1 >= len(lines):
+            return byte_col
+        return len(lines[lineno - 1].encode("utf-8")[:byte_col].decode("utf-8", "replace"))
+
+    def span(node: ast.AST, why: str) -> Span:
+        start = (node.lineno, char_col(node.lineno, node.col_offset))  # type: ignore[attr-defined]
+        end_line = node.end_lineno  # type: ignore[attr-defined]
+        end = (end_line, char_col(end_line, node.end_col_offset))  # type: ignore[attr-defined]
+        return Span(start, end, why)
+
+    future = any(
+        isinstance(n, ast.ImportFrom)
+        and n.module == "__future__"
+        and any(a.name == "annotations" for a in n.names)
+        for n in tree.body
+    )
+    out: list[Span] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)):
+            body = node.body
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
+                out.append(span(body[0], "docstring"))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if future:
+                args = node.args
+                every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+                every += [a for a in (args.vararg, args.kwarg) if a is not None]
+                out.extend(span(a.annotation, "annotation") for a in every if a.annotation)
+                if node.returns is not None:
+                    out.append(span(node.returns, "annotation"))
+            for child in ast.iter_child_nodes(node):
+                visit(child, True)
+            return
+        if isinstance(node, ast.ClassDef):
+            for child in ast.iter_child_nodes(node):
+                visit(child, False)
+            return
+        if isinstance(node, ast.AnnAssign) and in_function:
+            out.append(span(node.annotation, "annotation"))
+        if (
+            isinstance(node, ast.If)
+            and (
+                (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+                or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
+            )
+            and node.body
+        ):
+            first, last = node.body[0], node.body[-1]
+            out.append(Span(span(first, "").start, span(last, "").end, "TYPE_CHECKING block"))
+        for child in ast.iter_child_nodes(node):
+            visit(child, in_function)
+
+    visit(tree, False)
+    return out
+
+
+def inside(start: Sequence[int], end: Sequence[int], spans: Sequence[Span]) -> Span | None:
+    """The span that holds the stretch ``start``..``end`` of a mutation, if any."""
+    s, e = (int(start[0]), int(start[1])), (int(end[0]), int(end[1]))
+    for sp in spans:
+        if sp.start <= s and e <= sp.end:
+            return sp
+    return None
+
+
+def skip_by_construction(session: Path, workdir: Path) -> dict[str, int]:
+    """Mark the session's mutants inside a ``construction_spans`` stretch as skipped.
+
+    cosmic-ray's ``exec`` runs only the work items without a result, so a skipped one is
+    never run; its result says why. Returns the count of skipped mutants per reason.
+    """
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    spans: dict[str, list[Span]] = {}
+    counts: dict[str, int] = {}
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for item in list(db.pending_work_items):
+            mutation = item.mutations[0]
+            path = str(mutation.module_path)
+            if path not in spans:
+                spans[path] = construction_spans((workdir / path).read_text(encoding="utf-8"))
+            sp = inside(mutation.start_pos, mutation.end_pos, spans[path])
+            if sp is None:
+                continue
+            counts[sp.why] = counts.get(sp.why, 0) + 1
+            db.set_result(
+                item.job_id,
+                WorkResult(
+                    worker_outcome=WorkerOutcome.SKIPPED,
+                    output=f"equivalent by construction: {sp.why}",
+                ),
+            )
+    return counts
+
+
 def mutants_of_dump(lines: Iterable[str], root: Path) -> list[Mutant]:
     """The mutants of a ``cosmic-ray dump`` (one JSON ``[work_item, result]`` per line)."""
     out = []
@@ -229,6 +385,11 @@ def mutants_of_dump(lines: Iterable[str], root: Path) -> list[Mutant]:
             module = module.relative_to(root)
         if result is None:
             out.append(Mutant(str(module), spec["operator_name"], "", "", 0, "not-run"))
+            continue
+        if result.get("worker_outcome") == "skipped":
+            lineno = int(spec.get("start_pos", (0, 0))[0])
+            why = str(result.get("output") or "")
+            out.append(Mutant(str(module), spec["operator_name"], why, "", lineno, "skipped"))
             continue
         outcome = result.get("test_outcome") or result.get("worker_outcome") or "unknown"
         if outcome == "killed" and (result.get("output") or "").strip() == "timeout":
@@ -247,6 +408,7 @@ class Tally:
     survived: int = 0
     equivalent: int = 0
     incompetent: int = 0
+    skipped: int = 0
     not_run: int = 0
     other: int = 0
     new_survivors: list[Mutant] = field(default_factory=list)
@@ -284,6 +446,8 @@ def tally(mutants: Sequence[Mutant], equivalents: Sequence[Equivalent]) -> Tally
                 t.new_survivors.append(m)
         elif m.outcome == "incompetent":
             t.incompetent += 1
+        elif m.outcome == "skipped":
+            t.skipped += 1
         elif m.outcome == "not-run":
             t.not_run += 1
         else:
@@ -303,17 +467,21 @@ def render_markdown(report: Mapping[str, object]) -> str:
         "# Mutation testing report",
         "",
         f"cosmic-ray, {report['started']}, {report['machine']}; tests: pytest "
-        + " ".join(PYTEST_ARGS),
+        + " ".join(PYTEST_ARGS)
+        + f" --hypothesis-profile={MUTATION_PROFILE} (survivors re-run with "
+        + f"{RECHECK_PROFILE})",
         "",
-        "| module | mutants | killed | timeout | survived | equivalent | incompetent | "
-        "not run | kill rate | non-equivalent kill rate | wall time |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| module | mutants | equivalent by construction (not run) | killed | timeout | "
+        "survived | equivalent | incompetent | not run | kill rate | "
+        "non-equivalent kill rate | wall time |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name, m in modules.items():
         lines.append(
-            f"| {name} | {m['mutants']} | {m['killed']} | {m['timeout']} | {m['survived']} | "
-            f"{m['equivalent']} | {m['incompetent']} | {m['not_run']} | {m['kill_rate']} | "
-            f"{m['non_equivalent_kill_rate']} | {m['seconds']:.0f} s |"
+            f"| {name} | {m['mutants']} | {m.get('skipped', 0)} | {m['killed']} | "
+            f"{m['timeout']} | {m['survived']} | {m['equivalent']} | {m['incompetent']} | "
+            f"{m['not_run']} | {m['kill_rate']} | {m['non_equivalent_kill_rate']} | "
+            f"{m['seconds']:.0f} s |"
         )
     for name, m in modules.items():
         survivors = m["new_survivors"]
@@ -337,6 +505,8 @@ def _scratch_copy(workdir: Path) -> None:
     shutil.copytree(ROOT / "src", workdir / "src", ignore=ignore)
     shutil.copytree(ROOT / "tests", workdir / "tests", ignore=ignore)
     shutil.copy(ROOT / "pyproject.toml", workdir / "pyproject.toml")
+    shutil.copy(ROOT / "tools" / "mutation_order.py", workdir / "mutation_order.py")
+    shutil.copy(ROOT / "tools" / "mutation_server.py", workdir / "mutation_server.py")
 
 
 def _module_path(target: Target) -> str:
@@ -353,8 +523,23 @@ def _test_files(target: Target) -> list[str]:
     return files
 
 
+#: The fork server's socket, in each module's scratch directory.
+SOCKET = "mutation.sock"
+
+
+def _test_command(
+    tests: Sequence[str], profile: str = MUTATION_PROFILE, server: bool = False
+) -> str:
+    """pytest on ``tests``: a new process, or (``server``) a child of the fork server."""
+    pytest_args = [*PYTEST_ARGS, f"--hypothesis-profile={profile}", *tests]
+    if server:
+        client = [sys.executable, "-S", "-m", "mutation_server", "--client", SOCKET]
+        return shlex.join([*client, *pytest_args])
+    return shlex.join([sys.executable, "-m", "pytest", *pytest_args])
+
+
 def _config(module_path: str, tests: Sequence[str], timeout: float) -> str:
-    command = shlex.join([sys.executable, "-m", "pytest", *PYTEST_ARGS, *tests])
+    command = _test_command(tests, server=True)
     return (
         "[cosmic-ray]\n"
         f"module-path = {json.dumps(module_path)}\n"
@@ -366,9 +551,34 @@ def _config(module_path: str, tests: Sequence[str], timeout: float) -> str:
     )
 
 
+def _env(cwd: Path) -> dict[str, str]:
+    # src for the package, the scratch root for the plugin and the fork server.
+    path = os.pathsep.join([str(cwd / "src"), str(cwd)])
+    return dict(os.environ, PYTHONPATH=path, PYTHONDONTWRITEBYTECODE="1")
+
+
+def _start_server(cwd: Path) -> subprocess.Popen[str]:
+    """Start ``tools/mutation_server.py`` in ``cwd`` and wait until it listens."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mutation_server", SOCKET],
+        cwd=cwd,
+        env=_env(cwd),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if line.strip() != "ready":
+        proc.kill()
+        raise SystemExit(f"mutate: the fork server did not start in {cwd}: {line}")
+    return proc
+
+
 def _cosmic_ray(args: Sequence[str], cwd: Path, timeout: float | None = None) -> str:
     """Run a cosmic-ray command in ``cwd``; on ``timeout``, stop its whole process group."""
-    env = dict(os.environ, PYTHONPATH=str(cwd / "src"), PYTHONDONTWRITEBYTECODE="1")
+    env = _env(cwd)
     with subprocess.Popen(
         [sys.executable, "-m", "cosmic_ray.cli", *args],
         cwd=cwd,
@@ -389,8 +599,61 @@ def _cosmic_ray(args: Sequence[str], cwd: Path, timeout: float | None = None) ->
         return output
 
 
+def recheck_survivors(workdir: Path, tests: Sequence[str], timeout: float) -> int:
+    """Run each survivor's tests again with the ``dev`` Hypothesis profile; the count killed.
+
+    The mutants ran with the lighter ``mutation`` profile; a survivor that the full profile
+    kills is recorded as killed (its result's output says so), so a survivor of the report
+    survived the same tests as ``pytest`` runs by default.
+    """
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkResult
+
+    killed = 0
+    with use_db(str(workdir / "session.sqlite"), WorkDB.Mode.open) as db:
+        survivors = [
+            (item, result)
+            for item, result in db.completed_work_items
+            if result.test_outcome == TestOutcome.SURVIVED
+        ]
+        for item, result in survivors:
+            spec = item.mutations[0]
+            output = _cosmic_ray(
+                [
+                    "mutate-and-test",
+                    str(spec.module_path),
+                    spec.operator_name,
+                    str(spec.occurrence),
+                    _test_command(tests, RECHECK_PROFILE),
+                ],
+                workdir,
+                timeout=timeout,
+            )
+            try:
+                again = json.loads(output.strip().splitlines()[-1])
+            except (ValueError, IndexError):
+                continue
+            if again.get("test_outcome") == "killed":
+                killed += 1
+                db.set_result(
+                    item.job_id,
+                    WorkResult(
+                        worker_outcome=WorkerOutcome.NORMAL,
+                        test_outcome=TestOutcome.KILLED,
+                        output=f"killed on recheck with --hypothesis-profile={RECHECK_PROFILE}\n"
+                        + str(again.get("output") or ""),
+                        diff=result.diff,
+                    ),
+                )
+    return killed
+
+
 def run_module(
-    target: Target, out: Path, timeout: float | None, max_seconds: float | None
+    target: Target,
+    out: Path,
+    timeout: float | None,
+    max_seconds: float | None,
+    recheck: bool = True,
 ) -> dict[str, object]:
     """Mutate one module in its scratch copy; the module's part of the report."""
     module_path = _module_path(target)
@@ -400,14 +663,26 @@ def run_module(
     config = workdir / "cosmic-ray.toml"
     config.write_text(_config(module_path, tests, timeout or 600.0))
     start = time.monotonic()
-    print(f"mutate: {target.name}: baseline ({', '.join(tests)})", flush=True)
-    _cosmic_ray(["baseline", "cosmic-ray.toml"], workdir)
-    if timeout is None:  # ten times the unmutated run, at least 60 s: a mutant that loops
-        timeout = max(60.0, 10 * (time.monotonic() - start))
-        config.write_text(_config(module_path, tests, round(timeout)))
-    _cosmic_ray(["init", "cosmic-ray.toml", "session.sqlite"], workdir)
-    print(f"mutate: {target.name}: running the mutants", flush=True)
-    _cosmic_ray(["exec", "cosmic-ray.toml", "session.sqlite"], workdir, timeout=max_seconds)
+    server = _start_server(workdir)
+    try:
+        print(f"mutate: {target.name}: baseline ({', '.join(tests)})", flush=True)
+        _cosmic_ray(["baseline", "cosmic-ray.toml"], workdir)
+        if timeout is None:  # ten times the unmutated run, at least 60 s: a mutant that loops
+            timeout = max(60.0, 10 * (time.monotonic() - start))
+            config.write_text(_config(module_path, tests, round(timeout)))
+        _cosmic_ray(["init", "cosmic-ray.toml", "session.sqlite"], workdir)
+        skipped = skip_by_construction(workdir / "session.sqlite", workdir)
+        print(
+            f"mutate: {target.name}: running the mutants; equivalent by construction, not run: "
+            f"{skipped or 'none'}",
+            flush=True,
+        )
+        _cosmic_ray(["exec", "cosmic-ray.toml", "session.sqlite"], workdir, timeout=max_seconds)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.communicate()
+    # Each survivor again, in a new pytest process with the full profile.
+    rechecked = recheck_survivors(workdir, tests, timeout) if recheck else 0
     seconds = time.monotonic() - start
     dump = _cosmic_ray(["dump", "session.sqlite"], workdir)
     mutants = mutants_of_dump(dump.splitlines(), workdir)
@@ -421,6 +696,9 @@ def run_module(
         "survived": t.survived,
         "equivalent": t.equivalent,
         "incompetent": t.incompetent,
+        "skipped": t.skipped,
+        "skipped_why": skipped,
+        "killed_on_recheck": rechecked,
         "not_run": t.not_run,
         "kill_rate": _percent(t.kill_rate),
         "non_equivalent_kill_rate": _percent(t.non_equivalent_kill_rate),
@@ -455,7 +733,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(
-            pool.map(lambda n: run_module(MODULES[n], out, args.timeout, args.max_seconds), names)
+            pool.map(
+                lambda n: run_module(
+                    MODULES[n], out, args.timeout, args.max_seconds, recheck=args.recheck
+                ),
+                names,
+            )
         )
     report: dict[str, object] = {
         "started": started,
@@ -522,6 +805,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     run.add_argument(
         "--max-seconds", type=float, default=None, help="stop each module's run after this long"
+    )
+    run.add_argument(
+        "--no-recheck",
+        dest="recheck",
+        action="store_false",
+        help="do not re-run the survivors with the dev Hypothesis profile",
     )
     run.add_argument("--nice", type=int, default=19, help="niceness increment (default 19)")
     run.add_argument("--out", default=str(REPORT_DIR), help="report directory")
