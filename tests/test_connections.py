@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import reference as ref
 from drako_rules import CLASSIC, POCKET, Card, DrakoTypeError, Kingdom, Position, connections
 from drako_rules.connections import counts_through_portals, layout
+from drako_rules.rulesets import Ruleset
 from strategies import any_kingdoms, no_portal_kingdoms
 
 POS = Position
@@ -446,3 +447,34 @@ def test_contains_is_false_for_anything_but_a_pair_of_positions() -> None:
     assert (a, b) in c and (b, a) in c and (a, POS(3, 3)) not in c
     for other in [(a, b, POS(0, 0)), ((0, 1), (1, 2)), [a, b], "ab", (a,), None]:
         assert other not in c
+
+
+@pytest.mark.parametrize(
+    ("text", "ruleset", "pairs"),
+    [
+        # Worked example 1: of the 24 pairs of orthogonal neighbours, the 18 without a
+        # Portal are connected (9 in the rows, 9 in the columns: R4.1); each of the two
+        # lone Portals links its 3 neighbours pairwise, none of them adjacent: 3 + 3 more
+        # (R4.2). 18 + 6 = 24 of the 120 pairs of cells.
+        ("FEOM/HPWM/SGDO/PPHS", POCKET, 24),
+        # A Human and a Goblin around one Portal: in classic the Human counts the Goblin
+        # (R9.3), the Goblin not the Human; in pocket they are not connected (R4.3).
+        ("HOG?/????/????/????", CLASSIC, 1),
+        ("HOG?/????/????/????", POCKET, 0),
+    ],
+)
+def test_link_exists_exactly_for_the_connected_pairs(
+    text: str, ruleset: Ruleset, pairs: int
+) -> None:
+    """R4.4, R9.3: ``link(a, b)`` is a Link when either card counts the other, else None;
+    for every pair of cells of the grid, both ways round."""
+    c = connections(Kingdom.parse(text), ruleset)
+    cells = [POS(r, k) for r in range(4) for k in range(4)]
+    found = 0
+    for i, a in enumerate(cells):
+        for b in cells[i + 1 :]:
+            connected = c.are_connected(a, b) or c.are_connected(b, a)
+            assert (c.link(a, b) is not None) == connected, (a, b)
+            assert (c.link(b, a) is not None) == connected, (b, a)
+            found += connected
+    assert found == len(c) == len(c.links()) == pairs

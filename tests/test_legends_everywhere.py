@@ -246,3 +246,40 @@ def test_placements_reach_the_kingdoms_of_the_lower_half() -> None:
     assert "????/????/?W??/WG??" in placements("?W/WG")
     assert "????/????/WEW?/????" in placements("WEW")
     assert "????/????/?H??/HG??" in placements("?H/HG")
+
+
+def _with_a_lone_portal(kingdom: str) -> list[str]:
+    """The Kingdom with a Portal on one Unexplored cell whose neighbours are all Unexplored,
+    for each such cell: a network that touches no card, so no connection changes (R4.2)."""
+    grid = [list(row) for row in kingdom.split("/")]
+    out = []
+    for r in range(4):
+        for c in range(4):
+            around = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+            if grid[r][c] == "?" and all(
+                grid[y][x] == "?" for y, x in around if 0 <= y < 4 and 0 <= x < 4
+            ):
+                grid[r][c] = "O"
+                out.append("/".join("".join(row) for row in grid))
+                grid[r][c] = "?"
+    return out
+
+
+@pytest.mark.parametrize("ruleset", ["pocket", "classic"])
+def test_a_portal_touching_no_card_changes_no_legend(ruleset: str) -> None:
+    """R4.2, R6.4, R9.3: the examples without a Portal, at every place, with a Portal added
+    where it touches no card: the same Legends, so the Portal code path counts adjacency as
+    the Portal-free one does (in *pocket* exactly the Legends listed)."""
+    checked = 0
+    for _, text, expected, _ in MET + NOT_MET:
+        if "O" in text:
+            continue
+        for kingdom in placements(text):
+            without = legends_met(Kingdom.parse(kingdom), ruleset)
+            if ruleset == "pocket":
+                assert without == expected, kingdom
+            for k in _with_a_lone_portal(kingdom):
+                assert legends_met(Kingdom.parse(k), ruleset) == without, k
+                checked += 1
+    # Every Legend's pattern has room for such a Portal somewhere: thousands of Kingdoms.
+    assert checked > 1000
