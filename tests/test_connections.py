@@ -81,6 +81,7 @@ def test_r4_2_portal_links_its_neighbours() -> None:
     assert link is not None
     assert (link.a, link.b, link.adjacent) == (POS(0, 0), POS(0, 2), False)
     assert link.portals == {POS(0, 1)}
+    assert link.describe() == "through the Portal (0,1)"  # one Portal: singular
 
 
 def test_r4_2_adjacent_portals_form_one_network() -> None:

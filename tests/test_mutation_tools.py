@@ -333,3 +333,23 @@ def test_the_fork_server_sees_each_change_of_the_source(tmp_path: Path) -> None:
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.communicate(timeout=30)
+
+
+def test_a_counted_entry_accepts_one_survivor_of_each_mutation() -> None:
+    """``count = 1``: a line written the same in two places, equivalent in one only: the
+    second survivor of the same mutation is new; another mutation of the line is accepted."""
+    entry = mutate.Equivalent("src/m.py", "core/Sub_*", "if x & (x - 1):", "*", "why", count=1)
+
+    def survivor(op: str, new: str, lineno: int) -> mutate.Mutant:
+        return mutate.Mutant("src/m.py", op, "if x & (x - 1):", new, lineno, "survived")
+
+    mutants = [
+        survivor("core/Sub_Mul", "if x & (x * 1):", 10),
+        survivor("core/Sub_Mul", "if x & (x * 1):", 20),
+        survivor("core/Sub_Pow", "if x & (x ** 1):", 10),
+    ]
+    t = mutate.tally(mutants, [entry])
+    assert t.equivalent == 2 and [m.lineno for m in t.new_survivors] == [20]
+    unlimited = mutate.Equivalent("src/m.py", "core/Sub_*", "if x & (x - 1):", "*", "why")
+    t = mutate.tally(mutants, [unlimited])
+    assert t.equivalent == 3 and not t.new_survivors  # count 0: any number

@@ -4,6 +4,8 @@ Usage (``nox -s mutate`` runs the first form for every module)::
 
     python tools/mutate.py run [MODULE ...] [--jobs N] [--max-seconds S] [--out DIR]
     python tools/mutate.py diff [DIR/report.json]   # survivors not listed as equivalent
+    python tools/mutate.py retest RUN_DIR...   # their survivors against the current tests
+    python tools/mutate.py report RUN_DIR... [--out DIR]  # re-tally earlier runs' sessions
 
 ``DIR`` defaults to ``.nox/mutation-report`` (ignored by git, ruff and pytest).
 
@@ -172,6 +174,11 @@ class Equivalent:
     ``operator`` may be a shell pattern (``core/ReplaceBinaryOperator_BitOr_*``) and
     ``mutant`` may be ``*`` (any mutation of the line by those operators), for the mutants
     of a line that no mutation can change, such as an annotation.
+
+    ``count`` (optional) is how many survivors of each mutation (operator and mutated line)
+    the entry accepts, for a line whose text occurs more than once in the module where only
+    some occurrences are equivalent: one more survivor of the same mutation is then reported
+    as new. ``0`` means any number.
     """
 
     module: str
@@ -179,6 +186,7 @@ class Equivalent:
     line: str
     mutant: str
     why: str
+    count: int = 0
 
     def accepts(self, m: Mutant) -> bool:
         """Whether this entry accepts the survivor ``m`` as equivalent."""
@@ -206,10 +214,14 @@ def load_equivalents(path: Path = EQUIVALENTS) -> list[Equivalent]:
         missing = [f for f in fields if not isinstance(entry.get(f), str) or not entry[f]]
         if missing:
             raise ValueError(f"{path}: equivalent[{i}] lacks {', '.join(missing)}")
-        unknown = sorted(set(entry) - set(fields))
+        unknown = sorted(set(entry) - {*fields, "count"})
         if unknown:
             raise ValueError(f"{path}: equivalent[{i}] has unknown keys {', '.join(unknown)}")
-        out.append(Equivalent(*(str(entry[f]) for f in fields)))
+        count = entry.get("count", 0)
+        if type(count) is not int or count < 0:
+            raise ValueError(f"{path}: equivalent[{i}] count must be an integer >= 0")
+        module, operator, line, mutant, why = (str(entry[f]) for f in fields)
+        out.append(Equivalent(module, operator, line, mutant, why, count=count))
     return out
 
 
@@ -433,6 +445,17 @@ class Tally:
 def tally(mutants: Sequence[Mutant], equivalents: Sequence[Equivalent]) -> Tally:
     """Count the outcomes; survivors not accepted as equivalent are the new ones."""
     t = Tally()
+    used: dict[tuple[int, str, str], int] = {}
+
+    def accepted(m: Mutant) -> bool:
+        for k, e in enumerate(equivalents):
+            if e.accepts(m):
+                key = (k, m.operator, m.mutant)
+                if e.count == 0 or used.get(key, 0) < e.count:
+                    used[key] = used.get(key, 0) + 1
+                    return True
+        return False
+
     for m in mutants:
         if m.outcome == "killed":
             t.killed += 1
@@ -440,7 +463,7 @@ def tally(mutants: Sequence[Mutant], equivalents: Sequence[Equivalent]) -> Tally
             t.timeout += 1
         elif m.outcome == "survived":
             t.survived += 1
-            if any(e.accepts(m) for e in equivalents):
+            if accepted(m):
                 t.equivalent += 1
             else:
                 t.new_survivors.append(m)
@@ -599,7 +622,7 @@ def _cosmic_ray(args: Sequence[str], cwd: Path, timeout: float | None = None) ->
         return output
 
 
-def recheck_survivors(workdir: Path, tests: Sequence[str], timeout: float) -> int:
+def recheck_survivors(workdir: Path, tests: Sequence[str], timeout: float, why: str = "") -> int:
     """Run each survivor's tests again with the ``dev`` Hypothesis profile; the count killed.
 
     The mutants ran with the lighter ``mutation`` profile; a survivor that the full profile
@@ -640,7 +663,10 @@ def recheck_survivors(workdir: Path, tests: Sequence[str], timeout: float) -> in
                     WorkResult(
                         worker_outcome=WorkerOutcome.NORMAL,
                         test_outcome=TestOutcome.KILLED,
-                        output=f"killed on recheck with --hypothesis-profile={RECHECK_PROFILE}\n"
+                        output=(
+                            why or f"killed on recheck with --hypothesis-profile={RECHECK_PROFILE}"
+                        )
+                        + "\n"
                         + str(again.get("output") or ""),
                         diff=result.diff,
                     ),
@@ -663,6 +689,7 @@ def run_module(
     config = workdir / "cosmic-ray.toml"
     config.write_text(_config(module_path, tests, timeout or 600.0))
     start = time.monotonic()
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     server = _start_server(workdir)
     try:
         print(f"mutate: {target.name}: baseline ({', '.join(tests)})", flush=True)
@@ -683,13 +710,35 @@ def run_module(
         server.communicate()
     # Each survivor again, in a new pytest process with the full profile.
     rechecked = recheck_survivors(workdir, tests, timeout) if recheck else 0
-    seconds = time.monotonic() - start
+    meta: dict[str, object] = {
+        "module_path": module_path,
+        "tests": tests,
+        "started": started,
+        "ended": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "seconds": time.monotonic() - start,
+        "seconds_per_mutant_limit": timeout,
+        "skipped_why": skipped,
+        "killed_on_recheck": rechecked,
+        "load_average_at_end": list(os.getloadavg()),
+    }
+    (workdir / "run.json").write_text(json.dumps(meta, indent=2) + "\n")
+    result = module_result(workdir, meta)
+    print(
+        f"mutate: {target.name}: {result['mutants']} mutants, kill rate {result['kill_rate']}, "
+        f"{len(result['new_survivors'])} survivors not listed as equivalent, "  # type: ignore[arg-type]
+        f"{meta['seconds']:.0f} s",
+        flush=True,
+    )
+    return result
+
+
+def module_result(workdir: Path, meta: Mapping[str, object]) -> dict[str, object]:
+    """A module's part of the report, from its session in ``workdir`` and the run's facts."""
     dump = _cosmic_ray(["dump", "session.sqlite"], workdir)
     mutants = mutants_of_dump(dump.splitlines(), workdir)
     t = tally(mutants, load_equivalents())
-    result: dict[str, object] = {
-        "module_path": module_path,
-        "tests": tests,
+    return {
+        **meta,
         "mutants": len(mutants),
         "killed": t.killed,
         "timeout": t.timeout,
@@ -697,22 +746,12 @@ def run_module(
         "equivalent": t.equivalent,
         "incompetent": t.incompetent,
         "skipped": t.skipped,
-        "skipped_why": skipped,
-        "killed_on_recheck": rechecked,
         "not_run": t.not_run,
         "kill_rate": _percent(t.kill_rate),
         "non_equivalent_kill_rate": _percent(t.non_equivalent_kill_rate),
-        "seconds": seconds,
-        "seconds_per_mutant_limit": timeout,
         "survivors": [m.__dict__ for m in mutants if m.outcome == "survived"],
         "new_survivors": [m.__dict__ for m in t.new_survivors],
     }
-    print(
-        f"mutate: {target.name}: {len(mutants)} mutants, kill rate {result['kill_rate']}, "
-        f"{len(t.new_survivors)} survivors not listed as equivalent, {seconds:.0f} s",
-        flush=True,
-    )
-    return result
 
 
 def _machine() -> str:
@@ -745,6 +784,66 @@ def cmd_run(args: argparse.Namespace) -> int:
         "machine": _machine(),
         "modules": dict(zip(names, results, strict=True)),
     }
+    (out / "report.json").write_text(json.dumps(report, indent=2) + "\n")
+    (out / "report.md").write_text(render_markdown(report))
+    print(f"mutate: report in {out / 'report.md'} and {out / 'report.json'}")
+    print_new_survivors(report, load_equivalents())
+    return 0
+
+
+def cmd_retest(args: argparse.Namespace) -> int:
+    """Run the survivors of earlier runs again against the worktree's tests as they are now.
+
+    For tests written after a run: the run's tests directory is replaced by the current
+    one (tests are only ever added, so the mutants killed stay killed) and each survivor
+    is run again in a new pytest process with the ``dev`` profile; those killed are
+    recorded as killed, with the commit of the tests in their output.
+    """
+    if args.nice:
+        os.nice(args.nice)
+    head = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    for run_dir in args.runs:
+        for workdir in sorted(Path(run_dir).resolve().glob("work/*")):
+            target = MODULES[workdir.name]
+            ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
+            shutil.rmtree(workdir / "tests")
+            shutil.copytree(ROOT / "tests", workdir / "tests", ignore=ignore)
+            tests = _test_files(target)
+            meta_file = workdir / "run.json"
+            meta = json.loads(meta_file.read_text()) if meta_file.exists() else {}
+            timeout = float(meta.get("seconds_per_mutant_limit") or 120.0)
+            killed = recheck_survivors(
+                workdir, tests, timeout, why=f"killed on retest with the tests of {head}"
+            )
+            if meta:
+                meta["tests"] = tests
+                meta["killed_on_retest"] = int(meta.get("killed_on_retest", 0)) + killed
+                meta["retested_with"] = head
+                meta_file.write_text(json.dumps(meta, indent=2) + "\n")
+            print(f"mutate: {workdir.name}: {killed} survivors killed by the tests of {head}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Rebuild a report from the sessions of earlier runs (after editing the equivalents)."""
+    modules: dict[str, object] = {}
+    for run_dir in args.runs:
+        for workdir in sorted(Path(run_dir).resolve().glob("work/*")):
+            meta_file = workdir / "run.json"
+            if meta_file.exists():
+                meta = json.loads(meta_file.read_text())
+            else:  # a run that did not finish: what its session holds
+                meta = {"module_path": MODULES[workdir.name].paths[0], "seconds": float("nan")}
+            modules[workdir.name] = module_result(workdir, meta)
+    report: dict[str, object] = {
+        "started": ", ".join(sorted({str(m.get("started", "?")) for m in modules.values()})),  # type: ignore[attr-defined]
+        "machine": _machine(),
+        "modules": modules,
+    }
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(report, indent=2) + "\n")
     (out / "report.md").write_text(render_markdown(report))
     print(f"mutate: report in {out / 'report.md'} and {out / 'report.json'}")
@@ -815,6 +914,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("--nice", type=int, default=19, help="niceness increment (default 19)")
     run.add_argument("--out", default=str(REPORT_DIR), help="report directory")
     run.set_defaults(func=cmd_run)
+    ret = sub.add_parser("retest", help="run earlier runs' survivors against the current tests")
+    ret.add_argument("runs", nargs="+", help="the --out directories of earlier runs")
+    ret.add_argument("--nice", type=int, default=19, help="niceness increment (default 19)")
+    ret.set_defaults(func=cmd_retest)
+    rep = sub.add_parser("report", help="rebuild a report from the sessions of earlier runs")
+    rep.add_argument("runs", nargs="+", help="the --out directories of earlier runs")
+    rep.add_argument("--out", default=str(REPORT_DIR), help="report directory")
+    rep.set_defaults(func=cmd_report)
     diff = sub.add_parser("diff", help="survivors of a report not listed as equivalent")
     diff.add_argument(
         "report", nargs="?", default=str(REPORT_DIR / "report.json"), help="a report.json of 'run'"
