@@ -36,6 +36,7 @@ def test_every_target_names_a_module_and_tests_that_exist() -> None:
     assert set(mutate.MODULES) == {
         "rulesets",
         "legends",
+        "bitboard",
         "connections",
         "scoring",
         "kingdom",
