@@ -479,3 +479,21 @@ def test_link_exists_exactly_for_the_connected_pairs(
             assert (c.link(b, a) is not None) == connected, (b, a)
             found += connected
     assert found == len(c) == len(c.links()) == pairs
+
+
+def test_r4_4_adjacent_and_through_a_network_beside_a_goblin() -> None:
+    """R4.3, R4.4: the Elf (1,0) and Dwarf (1,1) are adjacent and both beside the network
+    (0,0)-(0,1), which a Goblin (0,2) also touches: still one connection, both ways."""
+    c = connections(Kingdom.parse("OOG?/EW??/????/????"))
+    elf, dwarf, goblin = POS(1, 0), POS(1, 1), POS(0, 2)
+    assert c.of(elf) == {dwarf} and c.of(dwarf) == {elf}
+    link = c.link(elf, dwarf)
+    assert link is not None and link.adjacent and link.portals == {POS(0, 0), POS(0, 1)}
+    assert c.of(goblin) == set()  # its neighbours are the Portal (0,1) and Unexplored Lands
+
+
+def test_repr_names_the_kingdom_only() -> None:
+    """A Connections prints as the Kingdom it was built from, in notation, not its tables
+    or ruleset."""
+    c = connections(Kingdom.parse("OOG?/EW??/????/????"), CLASSIC)
+    assert repr(c) == "Connections(kingdom=Kingdom.parse('OOG?/EW??/????/????'))"

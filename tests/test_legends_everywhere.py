@@ -191,6 +191,14 @@ NOT_MET: list[tuple[Legend, str, set[Legend], str]] = [
 ]
 
 
+# Two cards of one kind around an Unexplored Land, the other kind diagonal to both: the
+# empty cell has two neighbours of the first kind, yet no card of the second kind does.
+NOT_MET += [
+    (legend, f"{x}?{x}/?{y}?", set(), f"2 {x} around an Unexplored Land, the {y} diagonal")
+    for legend, x, y in _AROUND
+]
+
+
 def _case_id(case: tuple[Legend, str, set[Legend], str]) -> str:
     return f"{case[0].value}: {case[1]} ({case[3]})"
 
