@@ -430,7 +430,9 @@ def test_layout_outside_sixteen_bits_is_a_library_error() -> None:
     assert layout(0xFFFF).portals == 0xFFFF
 
 
-@pytest.mark.parametrize("bad", [[0, 1], (0, 1, 2), (0, 4), (True, 0), "01", None, (0.0, 1)])
+@pytest.mark.parametrize(
+    "bad", [[0, 1], (0, 1, 2), (0, 4), (0, 5), (5, 0), (True, 0), "01", None, (0.0, 1)]
+)
 def test_positions_are_positions_or_pairs_of_small_integers(bad: object) -> None:
     """of, mask, link and are_connected refuse a list, a triple, an out-of-grid pair, a bool
     or text with DrakoTypeError, the same for every kind of bad position."""
@@ -497,3 +499,29 @@ def test_repr_names_the_kingdom_only() -> None:
     or ruleset."""
     c = connections(Kingdom.parse("OOG?/EW??/????/????"), CLASSIC)
     assert repr(c) == "Connections(kingdom=Kingdom.parse('OOG?/EW??/????/????'))"
+
+
+def test_r4_3_goblins_on_every_cell_beside_the_network() -> None:
+    """R4.3: every card beside the Portal (0,1) is a Goblin and no cell is Unexplored: the
+    Goblins (0,0), (0,2), (1,1) keep only their adjacent cards, never each other."""
+    c = connections(Kingdom.parse("GOGF/FGFF/FFFF/FFFF"))
+    assert c.of(POS(0, 0)) == {POS(1, 0)}
+    assert c.of(POS(0, 2)) == {POS(0, 3), POS(1, 2)}
+    assert c.of(POS(1, 1)) == {POS(1, 0), POS(1, 2), POS(2, 1)}
+
+
+def test_r4_3_a_goblin_beside_the_network_hides_only_itself() -> None:
+    """R4.2, R4.3: the Goblin (1,1) touches the Portal (0,1), which still links the Elf
+    (0,0) and the Dwarf (0,2), both ways; the Goblin counts neither."""
+    c = connections(Kingdom.parse("EOW?/?G??/????/????"))
+    assert c.of(POS(0, 0)) == {POS(0, 2)} and c.of(POS(0, 2)) == {POS(0, 0)}
+    assert c.of(POS(1, 1)) == set()
+
+
+def test_linked_pairs_of_worked_example_1() -> None:
+    """R4.2, R4.4: the pairs a network links that are not adjacent, each once, i < j: the
+    lone Portal (0,2) links cells 1, 3, 6 (Elf, Mountain, Dwarf) pairwise, the lone Portal
+    (2,3) cells 7, 10, 15 (Mountain, Dragon, Swamp); no two of them are adjacent."""
+    kingdom = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
+    lay = layout(kingdom.masks[Card.PORTAL.index])
+    assert lay.linked_pairs == ((1, 3), (1, 6), (3, 6), (7, 10), (7, 15), (10, 15))
