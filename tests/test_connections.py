@@ -444,11 +444,12 @@ def test_positions_are_positions_or_pairs_of_small_integers(bad: object) -> None
 
 def test_contains_is_false_for_anything_but_a_pair_of_positions() -> None:
     """``in`` answers whether two Positions are connected, and False (never an error) for a
-    triple, a pair of tuples, a list or text."""
+    triple, a pair of tuples, a Position with something else, a list or text."""
     c = connections(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
     a, b = POS(0, 1), POS(1, 2)
     assert (a, b) in c and (b, a) in c and (a, POS(3, 3)) not in c
-    for other in [(a, b, POS(0, 0)), ((0, 1), (1, 2)), [a, b], "ab", (a,), None]:
+    mixed = [(a, (1, 2)), ((0, 1), b), (a, "x")]  # a Position and something else
+    for other in [(a, b, POS(0, 0)), ((0, 1), (1, 2)), *mixed, [a, b], "ab", (a,), None]:
         assert other not in c
 
 
@@ -464,6 +465,9 @@ def test_contains_is_false_for_anything_but_a_pair_of_positions() -> None:
         # (R9.3), the Goblin not the Human; in pocket they are not connected (R4.3).
         ("HOG?/????/????/????", CLASSIC, 1),
         ("HOG?/????/????/????", POCKET, 0),
+        # The same from the other side: the Goblin on the lower cell (1), the Human on the
+        # higher (3); only the higher one counts the lower (R9.3).
+        ("?GOH/????/????/????", CLASSIC, 1),
     ],
 )
 def test_link_exists_exactly_for_the_connected_pairs(
