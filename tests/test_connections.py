@@ -529,3 +529,12 @@ def test_linked_pairs_of_worked_example_1() -> None:
     kingdom = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
     lay = layout(kingdom.masks[Card.PORTAL.index])
     assert lay.linked_pairs == ((1, 3), (1, 6), (3, 6), (7, 10), (7, 15), (10, 15))
+
+
+def test_connections_compare_by_identity() -> None:
+    """A Connections is a view of one Kingdom: it equals only itself, so two built from the
+    same Kingdom are different objects that compare unequal; each is hashable."""
+    kingdom = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
+    c, d = connections(kingdom), connections(kingdom)
+    assert c == c and c != d
+    assert len({c, d}) == 2
