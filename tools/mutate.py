@@ -646,7 +646,20 @@ def _cosmic_ray(args: Sequence[str], cwd: Path, timeout: float | None = None) ->
         return output
 
 
-def recheck_survivors(workdir: Path, tests: Sequence[str], timeout: float, why: str = "") -> int:
+def _survivor(item: object, result: object) -> Mutant:
+    """A session's work item and result (cosmic-ray objects) as a surviving Mutant."""
+    spec = item.mutations[0]  # type: ignore[attr-defined]
+    removed, added, lineno = changed_lines(result.diff or "")  # type: ignore[attr-defined]
+    return Mutant(str(spec.module_path), spec.operator_name, removed, added, lineno, "survived")
+
+
+def recheck_survivors(
+    workdir: Path,
+    tests: Sequence[str],
+    timeout: float,
+    why: str = "",
+    only_new: bool = False,
+) -> int:
     """Run each survivor's tests again with the ``dev`` Hypothesis profile; the count killed.
 
     The mutants ran with the lighter ``mutation`` profile; a survivor that the full profile
@@ -663,6 +676,13 @@ def recheck_survivors(workdir: Path, tests: Sequence[str], timeout: float, why: 
             for item, result in db.completed_work_items
             if result.test_outcome == TestOutcome.SURVIVED
         ]
+        if only_new:  # leave out those the equivalents list accepts
+            accepted = load_equivalents()
+            survivors = [
+                (item, result)
+                for item, result in survivors
+                if not any(e.accepts(_survivor(item, result)) for e in accepted)
+            ]
         for item, result in survivors:
             spec = item.mutations[0]
             output = _cosmic_ray(
@@ -839,7 +859,11 @@ def cmd_retest(args: argparse.Namespace) -> int:
             meta = json.loads(meta_file.read_text()) if meta_file.exists() else {}
             timeout = float(meta.get("seconds_per_mutant_limit") or 120.0)
             killed = recheck_survivors(
-                workdir, tests, timeout, why=f"killed on retest with the tests of {head}"
+                workdir,
+                tests,
+                timeout,
+                why=f"killed on retest with the tests of {head}",
+                only_new=args.only_new,
             )
             if meta:
                 meta["tests"] = tests
@@ -941,6 +965,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ret = sub.add_parser("retest", help="run earlier runs' survivors against the current tests")
     ret.add_argument("runs", nargs="+", help="the --out directories of earlier runs")
     ret.add_argument("--nice", type=int, default=19, help="niceness increment (default 19)")
+    ret.add_argument(
+        "--only-new",
+        action="store_true",
+        help="only the survivors that the equivalents list does not accept",
+    )
     ret.set_defaults(func=cmd_retest)
     rep = sub.add_parser("report", help="rebuild a report from the sessions of earlier runs")
     rep.add_argument("runs", nargs="+", help="the --out directories of earlier runs")
