@@ -431,7 +431,22 @@ def test_layout_outside_sixteen_bits_is_a_library_error() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", [[0, 1], (0, 1, 2), (0,), (), (0, 4), (0, 5), (5, 0), (True, 0), "01", None, (0.0, 1)]
+    "bad",
+    [
+        [0, 1],
+        (0, 1, 2),
+        (0,),
+        (),
+        (0, 4),
+        (0, 5),
+        (5, 0),
+        (-1, 0),
+        (0, -1),
+        (True, 0),
+        "01",
+        None,
+        (0.0, 1),
+    ],
 )
 def test_positions_are_positions_or_pairs_of_small_integers(bad: object) -> None:
     """of, mask, link and are_connected refuse a list, a triple, an out-of-grid pair, a bool
