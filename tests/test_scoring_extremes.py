@@ -1,0 +1,37 @@
+"""Scores at the far ends of the sheet: where a category's points are most negative or a
+line's wording turns on a count of one (R5.1, R5.3)."""
+
+from __future__ import annotations
+
+from drako_rules import Kingdom, score
+from drako_rules.scoring import Category
+
+
+def test_r5_1_elves_beside_swamps_everywhere() -> None:
+    """R5.1: Elves and Swamps in a checkerboard: each of the 24 pairs of neighbours is an
+    Elf beside a Swamp, −1 each in *pocket*: Elves −24, and nothing else scores."""
+    s = score(Kingdom.parse("ESES/SESE/ESES/SESE"))
+    assert (s.elves, s.dwarves, s.humans, s.goblins, s.conflicts) == (-24, 0, 0, 0, 0)
+    assert (s.dragons, s.legends, s.total) == (0, 0, -24)
+
+
+def test_r5_3_one_dragon_is_worth_its_value_in_the_singular() -> None:
+    """R5.3: one Dragon, domesticated by the two Elves beside it, is worth +3 (the value of
+    one Dragon in *pocket*), and its line says "1 Dragon", not "1 Dragons"."""
+    s = score(Kingdom.parse("EDE?/????/????/????"))
+    (line,) = s.lines_of(Category.DRAGONS)
+    assert (line.points, line.rule, s.dragons) == (3, "R5.3", 3)
+    assert (
+        line.text
+        == "Dragon (0,1), domesticated by the Elves (0,0), (0,2): +3 (1 Dragon worth 3 each)"
+    )
+
+
+def test_a_score_sheet_prints_its_categories_only() -> None:
+    """A ScoreSheet prints the seven categories and the total, not the Kingdom, the
+    Legends claimed or the ruleset it was scored with."""
+    s = score(Kingdom.parse("EDE?/????/????/????"))
+    assert repr(s) == (
+        "ScoreSheet(elves=0, dwarves=0, humans=0, goblins=0, dragons=3, legends=0, "
+        "conflicts=0, total=3)"
+    )
