@@ -99,3 +99,14 @@ def test_r3_5_a_draw_pile_of_one_is_drawn_without_reshuffle(seed: int) -> None:
     assert after.draw_pile == ()
     assert after.discard_pile == (Card.ELF,)
     assert after.reshuffles == state.reshuffles
+
+
+@pytest.mark.parametrize("before", [0, 1, 2, 5])
+def test_r3_5_every_reshuffle_is_counted(before: int) -> None:
+    """R3.5: the count of reshuffles goes up by one at each, however many came before
+    (0 → 1, 1 → 2, 2 → 3, 5 → 6), so each reshuffle draws its own order."""
+    state = attrs.evolve(
+        with_piles(first_turn(2, 7), (), (Card.FOREST, Card.ELF)), reshuffles=before
+    )
+    after = apply_move(state, Draw())
+    assert after.reshuffles == before + 1

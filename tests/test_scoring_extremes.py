@@ -35,3 +35,11 @@ def test_a_score_sheet_prints_its_categories_only() -> None:
         "ScoreSheet(elves=0, dwarves=0, humans=0, goblins=0, dragons=3, legends=0, "
         "conflicts=0, total=3)"
     )
+
+
+def test_r5_3_a_dragon_is_domesticated_by_the_first_tribe_in_card_order() -> None:
+    """R5.3: a Dragon (1,1) between two Elves (0,1), (1,0) and two Dwarves (1,2), (2,1) is
+    domesticated once; its line names the Elves, the first Tribe in card order."""
+    s = score(Kingdom.parse("?E??/EDW?/?W??/????"))
+    (line,) = s.lines_of(Category.DRAGONS)
+    assert line.text.startswith("Dragon (1,1), domesticated by the Elves (0,1), (1,0): +3")
