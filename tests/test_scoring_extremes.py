@@ -3,7 +3,10 @@ line's wording turns on a count of one (R5.1, R5.3)."""
 
 from __future__ import annotations
 
-from drako_rules import Kingdom, score
+import attrs
+import pytest
+
+from drako_rules import POCKET, Kingdom, score
 from drako_rules.scoring import Category
 
 
@@ -43,3 +46,27 @@ def test_r5_3_a_dragon_is_domesticated_by_the_first_tribe_in_card_order() -> Non
     s = score(Kingdom.parse("?E??/EDW?/?W??/????"))
     (line,) = s.lines_of(Category.DRAGONS)
     assert line.text.startswith("Dragon (1,1), domesticated by the Elves (0,1), (1,0): +3")
+
+
+def test_r5_1_a_ruleset_of_negated_tribe_points_negates_the_tribes() -> None:
+    """R5.1 with a ruleset of one's own: every Tribe–Land value of *pocket* negated scores
+    worked example 1's Elves, Dwarves, Humans and Goblins negated (2, 4, 3, 3 become −2,
+    −4, −3, −3); Dragons −3 and Conflicts −2 stay: total −17 (−2 −4 −3 −3 −3 +0 −2)."""
+    negated = attrs.evolve(
+        POCKET, name="negated", tribe_land=tuple((t, land, -p) for t, land, p in POCKET.tribe_land)
+    )
+    kingdom = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
+    s, n = score(kingdom), score(kingdom, ruleset=negated)
+    assert (s.elves, s.dwarves, s.humans, s.goblins) == (2, 4, 3, 3)
+    assert (n.elves, n.dwarves, n.humans, n.goblins) == (-2, -4, -3, -3)
+    assert (n.dragons, n.legends, n.conflicts, n.total) == (-3, 0, -2, -17)
+
+
+@pytest.mark.parametrize("tribe", ["E", "W", "H"])
+def test_r5_3_three_of_a_tribe_around_a_dragon_domesticate_it(tribe: str) -> None:
+    """R5.3: two connected cards of one Tribe domesticate a Dragon; three do too (at least
+    two): the Dragon (1,1) with three Elves, Dwarves or Humans around it scores +3."""
+    s = score(Kingdom.parse(f"?{tribe}??/{tribe}D{tribe}?/????/????"))
+    assert s.dragons == 3
+    (line,) = s.lines_of(Category.DRAGONS)
+    assert "domesticated" in line.text and line.points == 3
