@@ -70,3 +70,31 @@ def test_r5_3_three_of_a_tribe_around_a_dragon_domesticate_it(tribe: str) -> Non
     assert s.dragons == 3
     (line,) = s.lines_of(Category.DRAGONS)
     assert "domesticated" in line.text and line.points == 3
+
+
+def test_r5_3_five_wild_dragons_two_beyond_the_third() -> None:
+    """R5.3: five wild Dragons in *pocket*: each −5, the first three as wild Dragons of a
+    Kingdom of 3 or more (−5), the fourth and the fifth as Dragons beyond the third (−5):
+    −25 in all, and both of the last two lines say so."""
+    s = score(Kingdom.parse("DDDD/D???/????/????"))
+    lines = s.lines_of(Category.DRAGONS)
+    wild = "wild: no 2 connected Elves, Dwarves or Humans"
+    assert [line.text for line in lines] == [
+        f"Dragon (0,0), {wild}: -5",
+        f"Dragon (0,1), {wild}: -5",
+        f"Dragon (0,2), {wild}: -5",
+        f"Dragon (0,3), {wild}; a Dragon beyond the third: -5",
+        f"Dragon (1,0), {wild}; a Dragon beyond the third: -5",
+    ]
+    assert [line.points for line in lines] == [-5] * 5 and s.dragons == -25
+
+
+def test_r1_4_a_legend_claimed_twice_is_named_alone() -> None:
+    """R1.4: claiming Two Elves twice and Three Forests once is refused, and the message
+    names the Legend claimed twice only."""
+    from drako_rules import Legend, ScoringError
+
+    claims = [Legend.TWO_ELVES, Legend.THREE_FORESTS, Legend.TWO_ELVES]
+    with pytest.raises(ScoringError) as caught:
+        score(Kingdom.parse("EE??/????/????/????"), legends=claims)
+    assert str(caught.value) == "a Legend is unique and cannot be claimed twice: two-elves (R1.4)"
