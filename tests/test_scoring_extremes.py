@@ -98,3 +98,26 @@ def test_r1_4_a_legend_claimed_twice_is_named_alone() -> None:
     with pytest.raises(ScoringError) as caught:
         score(Kingdom.parse("EE??/????/????/????"), legends=claims)
     assert str(caught.value) == "a Legend is unique and cannot be claimed twice: two-elves (R1.4)"
+
+
+@pytest.mark.parametrize(
+    ("step", "nth"), [(0, "1st"), (1, "2nd"), (2, "3rd"), (3, "4th"), (6, "7th")]
+)
+def test_r5_6_a_tie_break_names_its_step_as_an_ordinal(step: int, nth: str) -> None:
+    """R5.6: a tie broken at the n-th highest category says so in English ordinals."""
+    from drako_rules import TieBreak
+
+    tie = TieBreak(
+        higher=0,
+        lower=1,
+        total=7,
+        step=step,
+        higher_value=3,
+        lower_value=2,
+        higher_category=Category.ELVES,
+        lower_category=Category.DWARVES,
+    )
+    assert tie.describe() == (
+        f"player 1 and player 2 tie on 7; player 1 wins on the {nth} highest category: "
+        "3 (Elves) against 2 (Dwarves) (R5.6)"
+    )
