@@ -553,7 +553,18 @@ def _scratch_copy(workdir: Path) -> None:
     shutil.copytree(ROOT / "tests", workdir / "tests", ignore=ignore)
     shutil.copy(ROOT / "pyproject.toml", workdir / "pyproject.toml")
     shutil.copy(ROOT / "tools" / "mutation_order.py", workdir / "mutation_order.py")
+    # An untouched copy: a run cut short (--max-seconds, or stopped) leaves its last mutant
+    # written in src, so src is restored from here before survivors are run again.
+    shutil.copytree(ROOT / "src", workdir / "pristine-src", ignore=ignore)
     shutil.copy(ROOT / "tools" / "mutation_server.py", workdir / "mutation_server.py")
+
+
+def _restore_sources(workdir: Path) -> None:
+    """Put back the scratch copy's sources as they were before any mutant (see above)."""
+    pristine = workdir / "pristine-src"
+    if pristine.exists():
+        shutil.rmtree(workdir / "src")
+        shutil.copytree(pristine, workdir / "src")
 
 
 def _module_path(target: Target) -> str:
@@ -752,6 +763,7 @@ def run_module(
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.communicate()
+        _restore_sources(workdir)
     # Each survivor again, in a new pytest process with the full profile.
     rechecked = recheck_survivors(workdir, tests, timeout) if recheck else 0
     meta: dict[str, object] = {
@@ -854,6 +866,7 @@ def cmd_retest(args: argparse.Namespace) -> int:
             ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
             shutil.rmtree(workdir / "tests")
             shutil.copytree(ROOT / "tests", workdir / "tests", ignore=ignore)
+            _restore_sources(workdir)
             tests = _test_files(target)
             meta_file = workdir / "run.json"
             meta = json.loads(meta_file.read_text()) if meta_file.exists() else {}
