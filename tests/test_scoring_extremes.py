@@ -121,3 +121,14 @@ def test_r5_6_a_tie_break_names_its_step_as_an_ordinal(step: int, nth: str) -> N
         f"player 1 and player 2 tie on 7; player 1 wins on the {nth} highest category: "
         "3 (Elves) against 2 (Dwarves) (R5.6)"
     )
+
+
+def test_r5_3_two_dragons_are_worth_their_value_in_the_plural() -> None:
+    """R5.3: two Dragons, each domesticated (by two Elves, by two Humans), are worth +4 each
+    (the value of 2 Dragons in *pocket*): +8, and each line says "2 Dragons"."""
+    s = score(Kingdom.parse("EDE?/????/HDH?/????"))
+    assert [line.text for line in s.lines_of(Category.DRAGONS)] == [
+        "Dragon (0,1), domesticated by the Elves (0,0), (0,2): +4 (2 Dragons worth 4 each)",
+        "Dragon (2,1), domesticated by the Humans (2,0), (2,2): +4 (2 Dragons worth 4 each)",
+    ]
+    assert s.dragons == 8
