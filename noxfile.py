@@ -56,7 +56,8 @@ def mutate(session: nox.Session) -> None:
     the checker runs its module's tests in a fresh process (see ``tools/mutate.py``).
     ``nox -s mutate -- legends --jobs 2`` runs some modules only, two at a time; the report
     and the survivors not listed in ``tests/mutation_equivalents.toml`` go to
-    ``.nox/mutation-report/``.
+    ``.nox/mutation-report/``. On the shared 2-core VM (load 7-25) connections took 49 min
+    and legends 42 min, at about 3.5 s a mutant; ``--max-seconds`` cuts a module short.
     """
     session.install(".[tests,mutation]")
     session.run("python", "tools/mutate.py", "run", *session.posargs)

@@ -1,4 +1,5 @@
-"""Hypothesis profiles: ``dev`` (default, fast) and ``ci`` (thorough); and the built docs
+"""Hypothesis profiles: ``dev`` (default, fast), ``ci`` (thorough) and ``mutation`` (for
+mutation runs only); and the built docs
 site, shared by the tests that read it.
 
 Choose a profile with ``--hypothesis-profile=ci`` or the ``HYPOTHESIS_PROFILE``
@@ -16,6 +17,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=100, deadline=None)
+# Mutation runs (tools/mutate.py): a tenth of dev's examples per mutant, since most mutants
+# die on an example test first; each survivor is then re-run with dev.
+settings.register_profile("mutation", max_examples=10, deadline=None, database=None)
 settings.register_profile(
     "ci",
     max_examples=500,

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import reference as ref
 from drako_rules import CLASSIC, POCKET, Card, DrakoTypeError, Kingdom, Position, connections
 from drako_rules.connections import counts_through_portals, layout
+from drako_rules.rulesets import Ruleset
 from strategies import any_kingdoms, no_portal_kingdoms
 
 POS = Position
@@ -80,6 +81,7 @@ def test_r4_2_portal_links_its_neighbours() -> None:
     assert link is not None
     assert (link.a, link.b, link.adjacent) == (POS(0, 0), POS(0, 2), False)
     assert link.portals == {POS(0, 1)}
+    assert link.describe() == "through the Portal (0,1)"  # one Portal: singular
 
 
 def test_r4_2_adjacent_portals_form_one_network() -> None:
@@ -428,7 +430,24 @@ def test_layout_outside_sixteen_bits_is_a_library_error() -> None:
     assert layout(0xFFFF).portals == 0xFFFF
 
 
-@pytest.mark.parametrize("bad", [[0, 1], (0, 1, 2), (0, 4), (True, 0), "01", None, (0.0, 1)])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        [0, 1],
+        (0, 1, 2),
+        (0,),
+        (),
+        (0, 4),
+        (0, 5),
+        (5, 0),
+        (-1, 0),
+        (0, -1),
+        (True, 0),
+        "01",
+        None,
+        (0.0, 1),
+    ],
+)
 def test_positions_are_positions_or_pairs_of_small_integers(bad: object) -> None:
     """of, mask, link and are_connected refuse a list, a triple, an out-of-grid pair, a bool
     or text with DrakoTypeError, the same for every kind of bad position."""
@@ -440,9 +459,97 @@ def test_positions_are_positions_or_pairs_of_small_integers(bad: object) -> None
 
 def test_contains_is_false_for_anything_but_a_pair_of_positions() -> None:
     """``in`` answers whether two Positions are connected, and False (never an error) for a
-    triple, a pair of tuples, a list or text."""
+    triple, a pair of tuples, a Position with something else, a list or text."""
     c = connections(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
     a, b = POS(0, 1), POS(1, 2)
     assert (a, b) in c and (b, a) in c and (a, POS(3, 3)) not in c
-    for other in [(a, b, POS(0, 0)), ((0, 1), (1, 2)), [a, b], "ab", (a,), None]:
+    mixed = [(a, (1, 2)), ((0, 1), b), (a, "x")]  # a Position and something else
+    for other in [(a, b, POS(0, 0)), ((0, 1), (1, 2)), *mixed, [a, b], "ab", (a,), None]:
         assert other not in c
+
+
+@pytest.mark.parametrize(
+    ("text", "ruleset", "pairs"),
+    [
+        # Worked example 1: of the 24 pairs of orthogonal neighbours, the 18 without a
+        # Portal are connected (9 in the rows, 9 in the columns: R4.1); each of the two
+        # lone Portals links its 3 neighbours pairwise, none of them adjacent: 3 + 3 more
+        # (R4.2). 18 + 6 = 24 of the 120 pairs of cells.
+        ("FEOM/HPWM/SGDO/PPHS", POCKET, 24),
+        # A Human and a Goblin around one Portal: in classic the Human counts the Goblin
+        # (R9.3), the Goblin not the Human; in pocket they are not connected (R4.3).
+        ("HOG?/????/????/????", CLASSIC, 1),
+        ("HOG?/????/????/????", POCKET, 0),
+        # The same from the other side: the Goblin on the lower cell (1), the Human on the
+        # higher (3); only the higher one counts the lower (R9.3).
+        ("?GOH/????/????/????", CLASSIC, 1),
+    ],
+)
+def test_link_exists_exactly_for_the_connected_pairs(
+    text: str, ruleset: Ruleset, pairs: int
+) -> None:
+    """R4.4, R9.3: ``link(a, b)`` is a Link when either card counts the other, else None;
+    for every pair of cells of the grid, both ways round."""
+    c = connections(Kingdom.parse(text), ruleset)
+    cells = [POS(r, k) for r in range(4) for k in range(4)]
+    found = 0
+    for i, a in enumerate(cells):
+        for b in cells[i + 1 :]:
+            connected = c.are_connected(a, b) or c.are_connected(b, a)
+            assert (c.link(a, b) is not None) == connected, (a, b)
+            assert (c.link(b, a) is not None) == connected, (b, a)
+            found += connected
+    assert found == len(c) == len(c.links()) == pairs
+
+
+def test_r4_4_adjacent_and_through_a_network_beside_a_goblin() -> None:
+    """R4.3, R4.4: the Elf (1,0) and Dwarf (1,1) are adjacent and both beside the network
+    (0,0)-(0,1), which a Goblin (0,2) also touches: still one connection, both ways."""
+    c = connections(Kingdom.parse("OOG?/EW??/????/????"))
+    elf, dwarf, goblin = POS(1, 0), POS(1, 1), POS(0, 2)
+    assert c.of(elf) == {dwarf} and c.of(dwarf) == {elf}
+    link = c.link(elf, dwarf)
+    assert link is not None and link.adjacent and link.portals == {POS(0, 0), POS(0, 1)}
+    assert c.of(goblin) == set()  # its neighbours are the Portal (0,1) and Unexplored Lands
+
+
+def test_repr_names_the_kingdom_only() -> None:
+    """A Connections prints as the Kingdom it was built from, in notation, not its tables
+    or ruleset."""
+    c = connections(Kingdom.parse("OOG?/EW??/????/????"), CLASSIC)
+    assert repr(c) == "Connections(kingdom=Kingdom.parse('OOG?/EW??/????/????'))"
+
+
+def test_r4_3_goblins_on_every_cell_beside_the_network() -> None:
+    """R4.3: every card beside the Portal (0,1) is a Goblin and no cell is Unexplored: the
+    Goblins (0,0), (0,2), (1,1) keep only their adjacent cards, never each other."""
+    c = connections(Kingdom.parse("GOGF/FGFF/FFFF/FFFF"))
+    assert c.of(POS(0, 0)) == {POS(1, 0)}
+    assert c.of(POS(0, 2)) == {POS(0, 3), POS(1, 2)}
+    assert c.of(POS(1, 1)) == {POS(1, 0), POS(1, 2), POS(2, 1)}
+
+
+def test_r4_3_a_goblin_beside_the_network_hides_only_itself() -> None:
+    """R4.2, R4.3: the Goblin (1,1) touches the Portal (0,1), which still links the Elf
+    (0,0) and the Dwarf (0,2), both ways; the Goblin counts neither."""
+    c = connections(Kingdom.parse("EOW?/?G??/????/????"))
+    assert c.of(POS(0, 0)) == {POS(0, 2)} and c.of(POS(0, 2)) == {POS(0, 0)}
+    assert c.of(POS(1, 1)) == set()
+
+
+def test_linked_pairs_of_worked_example_1() -> None:
+    """R4.2, R4.4: the pairs a network links that are not adjacent, each once, i < j: the
+    lone Portal (0,2) links cells 1, 3, 6 (Elf, Mountain, Dwarf) pairwise, the lone Portal
+    (2,3) cells 7, 10, 15 (Mountain, Dragon, Swamp); no two of them are adjacent."""
+    kingdom = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
+    lay = layout(kingdom.masks[Card.PORTAL.index])
+    assert lay.linked_pairs == ((1, 3), (1, 6), (3, 6), (7, 10), (7, 15), (10, 15))
+
+
+def test_connections_compare_by_identity() -> None:
+    """A Connections is a view of one Kingdom: it equals only itself, so two built from the
+    same Kingdom are different objects that compare unequal; each is hashable."""
+    kingdom = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
+    c, d = connections(kingdom), connections(kingdom)
+    assert c == c and c != d
+    assert len({c, d}) == 2

@@ -1,4 +1,4 @@
-"""R3.5's boundary: an empty draw pile and a discard pile of 2 reshuffle; of 1, no drawing.
+"""R3.5's boundary (a discard pile of 2 reshuffles, of 1 does not) and where a drawn card goes (R3.4).
 
 The states are reached by play (``new_game``, then every player's starting arrangement)
 and only their piles are changed, with ``attrs.evolve`` on the public field names, so the
@@ -16,7 +16,10 @@ from drako_rules import (
     Draw,
     GameState,
     IllegalMoveError,
+    Kingdom,
     Phase,
+    Place,
+    Position,
     action_id,
     apply_move,
     legal_action_mask,
@@ -99,3 +102,39 @@ def test_r3_5_a_draw_pile_of_one_is_drawn_without_reshuffle(seed: int) -> None:
     assert after.draw_pile == ()
     assert after.discard_pile == (Card.ELF,)
     assert after.reshuffles == state.reshuffles
+
+
+@pytest.mark.parametrize("before", [0, 1, 2, 5])
+def test_r3_5_every_reshuffle_is_counted(before: int) -> None:
+    """R3.5: the count of reshuffles goes up by one at each, however many came before
+    (0 → 1, 1 → 2, 2 → 3, 5 → 6), so each reshuffle draws its own order."""
+    state = attrs.evolve(
+        with_piles(first_turn(2, 7), (), (Card.FOREST, Card.ELF)), reshuffles=before
+    )
+    after = apply_move(state, Draw())
+    assert after.reshuffles == before + 1
+
+
+@pytest.mark.parametrize("card", list(Card))
+def test_r3_4_a_drawn_card_may_go_where_no_dragon_portal_or_same_card_lies(card: Card) -> None:
+    """R3.4b–d: with a card drawn, Place is legal exactly on the cells that hold no revealed
+    Dragon, no revealed Portal and no revealed card of the drawn kind; for every kind of card,
+    a Dragon and a Portal among them."""
+    start = first_turn(2, 7)
+    seat = start.current_player
+    # The seat's Kingdom with two Portals, two Dragons and every other kind revealed.
+    kingdom = Kingdom.parse("ODFE/MWPH/SGOD/FEMW")
+    players = list(start.players)
+    players[seat] = attrs.evolve(players[seat], kingdom=kingdom)
+    state = attrs.evolve(
+        start,
+        players=tuple(players),
+        phase=Phase.DRAWN,
+        drawn=card,
+        draw_pile=start.draw_pile[:-1],
+    )
+    closed = {Card.DRAGON, Card.PORTAL, card}
+    cells = [Position(r, c) for r in range(4) for c in range(4)]
+    expected = {p for p, c in zip(cells, kingdom.cells, strict=True) if c not in closed}
+    placed = {m.position for m in legal_moves(state) if isinstance(m, Place)}
+    assert placed == expected

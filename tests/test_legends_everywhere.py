@@ -77,6 +77,7 @@ MET: list[tuple[Legend, str, set[Legend], str]] = [
     (L.THREE_FORESTS, "?F/FF", {L.THREE_FORESTS}, "an L: the corner beside two"),
     (L.THREE_FORESTS, "FOF/?F?", {L.THREE_FORESTS}, "three around one Portal"),
     (L.THREE_FORESTS, "FF/?O/?F", {L.THREE_FORESTS}, "one beside one, via Portal to one"),
+    (L.THREE_FORESTS, "?F?/FOF/?F?", {L.THREE_FORESTS}, "four around one Portal: each counts 3"),
     (L.THREE_MOUNTAINS, "MMM", {L.THREE_MOUNTAINS}, "in a line"),
     (L.THREE_MOUNTAINS, "MOM/M??", {L.THREE_MOUNTAINS}, "one beside one, via Portal to one"),
     (L.THREE_PLAINS, "PP/P?", {L.THREE_PLAINS}, "an L"),
@@ -167,6 +168,8 @@ NOT_MET: list[tuple[Legend, str, set[Legend], str]] = [
     (L.ALLIANCE_HUMAN_ELF, "H?/?E", set(), "diagonal"),
     (L.ALLIANCE_HUMAN_ELF, "HGE", set(), "a Goblin between does not link"),
     (L.ALLIANCE_HUMAN_DWARF, "H?W", set(), "an Unexplored Land between"),
+    (L.ALLIANCE_HUMAN_DWARF, "HO?W", set(), "the Portal does not reach the Dwarf"),
+    (L.ALLIANCE_HUMAN_ELF, "HO?E", set(), "the Portal does not reach the Elf"),
     (L.ALLIANCE_HUMAN_DWARF, "H?/?W", set(), "diagonal"),
     (L.BATTLE_GOBLIN_HUMAN, "HG", set(), "one Human, one Goblin"),
     (L.BATTLE_GOBLIN_HUMAN, "H?/HG", {L.TWO_HUMANS}, "the 2nd Human only diagonal to the Goblin"),
@@ -188,6 +191,14 @@ NOT_MET: list[tuple[Legend, str, set[Legend], str]] = [
     (L.BATTLE_ELF_DWARF, "EW?/O??/E??", {L.TWO_ELVES}, "the Portal does not touch the Dwarf"),
     (L.FOUR_TRIBES, "E?W/???/H??", set(), "no Goblin"),
     (L.FOUR_TRIBES, "EWHD", {L.ALLIANCE_HUMAN_DWARF}, "a Dragon instead of the Goblin"),
+]
+
+
+# Two cards of one kind around an Unexplored Land, the other kind diagonal to both: the
+# empty cell has two neighbours of the first kind, yet no card of the second kind does.
+NOT_MET += [
+    (legend, f"{x}?{x}/?{y}?", set(), f"2 {x} around an Unexplored Land, the {y} diagonal")
+    for legend, x, y in _AROUND
 ]
 
 
@@ -246,3 +257,40 @@ def test_placements_reach_the_kingdoms_of_the_lower_half() -> None:
     assert "????/????/?W??/WG??" in placements("?W/WG")
     assert "????/????/WEW?/????" in placements("WEW")
     assert "????/????/?H??/HG??" in placements("?H/HG")
+
+
+def _with_a_lone_portal(kingdom: str) -> list[str]:
+    """The Kingdom with a Portal on one Unexplored cell whose neighbours are all Unexplored,
+    for each such cell: a network that touches no card, so no connection changes (R4.2)."""
+    grid = [list(row) for row in kingdom.split("/")]
+    out = []
+    for r in range(4):
+        for c in range(4):
+            around = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+            if grid[r][c] == "?" and all(
+                grid[y][x] == "?" for y, x in around if 0 <= y < 4 and 0 <= x < 4
+            ):
+                grid[r][c] = "O"
+                out.append("/".join("".join(row) for row in grid))
+                grid[r][c] = "?"
+    return out
+
+
+@pytest.mark.parametrize("ruleset", ["pocket", "classic"])
+def test_a_portal_touching_no_card_changes_no_legend(ruleset: str) -> None:
+    """R4.2, R6.4, R9.3: the examples without a Portal, at every place, with a Portal added
+    where it touches no card: the same Legends, so the Portal code path counts adjacency as
+    the Portal-free one does (in *pocket* exactly the Legends listed)."""
+    checked = 0
+    for _, text, expected, _ in MET + NOT_MET:
+        if "O" in text:
+            continue
+        for kingdom in placements(text):
+            without = legends_met(Kingdom.parse(kingdom), ruleset)
+            if ruleset == "pocket":
+                assert without == expected, kingdom
+            for k in _with_a_lone_portal(kingdom):
+                assert legends_met(Kingdom.parse(k), ruleset) == without, k
+                checked += 1
+    # Every Legend's pattern has room for such a Portal somewhere: thousands of Kingdoms.
+    assert checked > 1000

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import glob
 import json
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -32,6 +36,7 @@ def test_every_target_names_a_module_and_tests_that_exist() -> None:
     assert set(mutate.MODULES) == {
         "rulesets",
         "legends",
+        "bitboard",
         "connections",
         "scoring",
         "kingdom",
@@ -172,3 +177,180 @@ def test_diff_lists_only_the_new_survivors(
     (tmp_path / "report.json").write_text(json.dumps(report))
     mutate.main(["diff", str(tmp_path / "report.json"), "--equivalents", str(tmp_path / "eq.toml")])
     assert "0 new survivors, 0 stale entries" in capsys.readouterr().out
+
+
+CONSTRUCTION_SOURCE = '''"""Module docstring."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import x
+
+LIMIT: int | None = 1 | 2
+
+
+class C:
+    """Class docstring."""
+
+    field: int | None = None
+
+    def method(self, a: int | None, *args: int | str, **kw: str | bytes) -> int | None:
+        """Method docstring."""
+        local: int | None = a | 1
+        return local
+'''
+
+
+def test_construction_spans_cover_what_is_never_evaluated() -> None:
+    """Function and local annotations, docstrings and TYPE_CHECKING blocks; not a value,
+    nor a module- or class-level annotation (attrs and cattrs read those)."""
+    spans = mutate.construction_spans(CONSTRUCTION_SOURCE)
+    lines = CONSTRUCTION_SOURCE.splitlines()
+
+    def where(lineno: int, text: str, nth: int = 0) -> tuple[tuple[int, int], tuple[int, int]]:
+        col = -1
+        for _ in range(nth + 1):
+            col = lines[lineno - 1].index(text, col + 1)
+        return (lineno, col), (lineno, col + len(text))
+
+    def why(lineno: int, text: str, nth: int = 0) -> str | None:
+        sp = mutate.inside(*where(lineno, text, nth), spans)
+        return None if sp is None else sp.why
+
+    assert why(1, '"""Module docstring."""') == "docstring"
+    assert why(7, "import x") == "TYPE_CHECKING block"
+    assert why(9, "int | None") is None  # module-level annotation: kept
+    assert why(9, "1 | 2") is None  # a value
+    assert why(13, '"""Class docstring."""') == "docstring"
+    assert why(15, "int | None") is None  # class-level annotation: kept
+    assert why(17, "int | None") == "annotation"  # parameter a
+    assert why(17, "int | str") == "annotation"  # *args
+    assert why(17, "str | bytes") == "annotation"  # **kw
+    assert why(17, "int | None", 1) == "annotation"  # the return
+    assert why(19, "int | None") == "annotation"  # a local's annotation
+    assert why(19, "a | 1") is None  # the value it is given
+    # Without the __future__ import, signatures are evaluated at definition: kept.
+    plain = CONSTRUCTION_SOURCE.replace("from __future__ import annotations\n", "")
+    spans_plain = mutate.construction_spans(plain)
+    line = plain.splitlines()[15]
+    col = line.index("int | None")
+    assert mutate.inside((16, col), (16, col + 10), spans_plain) is None
+
+
+def test_a_skipped_mutant_is_counted_apart() -> None:
+    """A mutant marked equivalent by construction is neither run nor in the kill rates."""
+    item = {
+        "job_id": "y",
+        "mutations": [
+            {
+                "module_path": "src/drako_rules/rulesets.py",
+                "operator_name": "core/ReplaceBinaryOperator_BitOr_Add",
+                "occurrence": 3,
+                "start_pos": [17, 40],
+                "end_pos": [17, 41],
+            }
+        ],
+    }
+    skipped = json.dumps(
+        [item, {"worker_outcome": "skipped", "output": "equivalent by construction: annotation"}]
+    )
+    mutants = mutate.mutants_of_dump([skipped, _dump_line("killed")], ROOT)
+    assert [m.outcome for m in mutants] == ["skipped", "killed"]
+    assert mutants[0].lineno == 17
+    t = mutate.tally(mutants, [])
+    # 1 killed of the 1 that ran: 100 %; the skipped one is not a survivor.
+    assert (t.skipped, t.killed, t.run, t.kill_rate) == (1, 1, 1, 1.0)
+
+
+def _tools_env(tmp_path: Path) -> dict[str, str]:
+    path = os.pathsep.join([str(tmp_path), str(ROOT / "tools")])
+    return dict(os.environ, PYTHONPATH=path, PYTHONDONTWRITEBYTECODE="1")
+
+
+def test_the_order_plugin_puts_the_properties_last(tmp_path: Path) -> None:
+    """``-p mutation_order``: every test still runs, the Hypothesis ones after the others."""
+    (tmp_path / "test_order.py").write_text(
+        "from hypothesis import given, strategies as st\n\n"
+        "@given(st.integers())\ndef test_a(x):\n    pass\n\n"
+        "def test_b():\n    pass\n\n"
+        "@given(st.integers())\ndef test_c(x):\n    pass\n\n"
+        "def test_d():\n    pass\n"
+    )
+    args = ["-m", "pytest", "-v", "-p", "no:cacheprovider", "-p", "mutation_order"]
+    done = subprocess.run(
+        [sys.executable, *args, "test_order.py"],
+        cwd=tmp_path,
+        env=_tools_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-2000:]
+    order = [
+        line.split("::")[1].split()[0] for line in done.stdout.splitlines() if "::test_" in line
+    ]
+    assert order == ["test_b", "test_d", "test_a", "test_c"]
+
+
+def test_the_fork_server_sees_each_change_of_the_source(tmp_path: Path) -> None:
+    """Each client run imports the module afresh: a mutant written between runs is seen."""
+    (tmp_path / "mod.py").write_text("VALUE = 1\n")
+    (tmp_path / "test_mod.py").write_text(
+        "import mod\n\ndef test_value():\n    assert mod.VALUE == 1\n"
+    )
+    env = _tools_env(tmp_path)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mutation_server", "s.sock"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert server.stdout is not None and server.stdout.readline().strip() == "ready"
+        client = [sys.executable, "-S", "-m", "mutation_server", "--client", "s.sock"]
+
+        def run() -> subprocess.CompletedProcess[str]:
+            return subprocess.run(
+                [*client, "-q", "-p", "no:cacheprovider", "test_mod.py"],
+                cwd=tmp_path,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=120,
+                check=False,
+            )
+
+        first = run()
+        assert first.returncode == 0 and "1 passed" in first.stdout, first.stdout
+        (tmp_path / "mod.py").write_text("VALUE = 2\n")  # the "mutant"
+        second = run()
+        assert second.returncode == 1 and "1 failed" in second.stdout, second.stdout
+        (tmp_path / "mod.py").write_text("VALUE = 1\n")
+        assert run().returncode == 0
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.communicate(timeout=30)
+
+
+def test_a_counted_entry_accepts_one_survivor_of_each_mutation() -> None:
+    """``count = 1``: a line written the same in two places, equivalent in one only: the
+    second survivor of the same mutation is new; another mutation of the line is accepted."""
+    entry = mutate.Equivalent("src/m.py", "core/Sub_*", "if x & (x - 1):", "*", "why", count=1)
+
+    def survivor(op: str, new: str, lineno: int) -> mutate.Mutant:
+        return mutate.Mutant("src/m.py", op, "if x & (x - 1):", new, lineno, "survived")
+
+    mutants = [
+        survivor("core/Sub_Mul", "if x & (x * 1):", 10),
+        survivor("core/Sub_Mul", "if x & (x * 1):", 20),
+        survivor("core/Sub_Pow", "if x & (x ** 1):", 10),
+    ]
+    t = mutate.tally(mutants, [entry])
+    assert t.equivalent == 2 and [m.lineno for m in t.new_survivors] == [20]
+    unlimited = mutate.Equivalent("src/m.py", "core/Sub_*", "if x & (x - 1):", "*", "why")
+    t = mutate.tally(mutants, [unlimited])
+    assert t.equivalent == 3 and not t.new_survivors  # count 0: any number

@@ -214,6 +214,7 @@ def test_describe_needs_a_name_for_each_tied_player() -> None:
     from drako_rules import ScoringError, TieBreak
 
     tie = TieBreak(higher=0, lower=2, total=7, step=None)
-    with pytest.raises(ScoringError, match="2 names given"):
-        tie.describe(["Ana", "Bo"])
+    for names in ([], ["Ana"], ["Ana", "Bo"]):  # player 2 needs a third name
+        with pytest.raises(ScoringError, match=f"{len(names)} names given"):
+            tie.describe(names)
     assert "Ana" in tie.describe(["Ana", "Bo", "Cy"])
