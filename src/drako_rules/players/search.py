@@ -63,6 +63,7 @@ from drako_rules.scoring import score
 
 __all__ = [
     "DEFAULT_ITERATIONS",
+    "DEFAULT_MOVES",
     "RolloutPolicy",
     "SearchMethod",
     "SearchPlayer",
@@ -70,12 +71,18 @@ __all__ = [
     "state_leads",
 ]
 
-#: The default number of iterations per decision: sampled states, each rolled out to the end
-#: of the game once for each of the ``candidates`` moves. On one core of the 2-core
-#: reference machine: median 0.17 s of CPU per decision, 95th percentile 0.40 s, the
-#: slowest first turns up to 0.54 s; 68 % of 200 games against the greedy player (see the
-#: "Players and the arena" page).
-DEFAULT_ITERATIONS: Final = 12
+#: The default budget of a decision (``"rollout"``), in rollout moves: sampled states are
+#: drawn, and every candidate is played and rolled out to the end of the game on each,
+#: until the next sample would take the moves of the decision past this budget. A first
+#: turn's rollouts are long (about 45 moves) and get about 11 samples; the last turns' are
+#: short and get many more. A count of moves, not a time, so that a seed and a view always
+#: give the same move; see the "Players and the arena" page for its time per decision
+#: and its strength.
+DEFAULT_MOVES: Final = 2000
+#: The default cap on the iterations of a decision: sampled states (``"rollout"``, where
+#: the budget of moves ends the search first but near the end of a game) or walks of the
+#: tree (``"tree"``).
+DEFAULT_ITERATIONS: Final = 1000
 
 #: How the moves between a new leaf and its valuation are chosen.
 RolloutPolicy = Literal["quick", "greedy", "random"]
@@ -85,6 +92,28 @@ SearchMethod = Literal["rollout", "tree"]
 ValueKind = Literal["margin", "win"]
 
 _SQRT2: Final = math.sqrt(2.0)
+#: Deals played by every candidate before the search may drop one (``prune``).
+_MIN_DEALS: Final = 4
+
+
+def _survivors(rows: list[list[float]], alive: list[int], z: float) -> list[int]:
+    """The candidates of ``alive`` not clearly worse than the best: a candidate is dropped
+    when its mean shortfall against the best over the same deals exceeds ``z`` standard
+    errors (the deals are shared, so the differences are paired)."""
+    n = len(rows[alive[0]])
+    best = max(alive, key=lambda k: (sum(rows[k]), -k))
+    top = rows[best]
+    keep = []
+    for k in alive:
+        if k == best:
+            keep.append(k)
+            continue
+        diffs = [a - b for a, b in zip(top, rows[k], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean <= z * math.sqrt(var / n):
+            keep.append(k)
+    return keep
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -144,10 +173,17 @@ def _outcome(move: Move, after: GameState, seat: int) -> object:
     return None
 
 
-def _gain(kingdom: Kingdom, ruleset: Ruleset, index: int, card: Card, now: int) -> int:
-    """How many points putting ``card`` on cell ``index`` adds to the revealed score (R5)."""
-    cells = kingdom.cells
-    return _total(Kingdom((*cells[:index], card, *cells[index + 1 :])), (), ruleset) - now
+def _best_cell(kingdom: Kingdom, card: Card, ruleset: Ruleset, legal: tuple[Move, ...]) -> int:
+    """The cell of a Take or Place of ``legal`` where ``card`` adds most points to the
+    revealed score (R5), the first of equals; -1 if none adds any."""
+    now = _total(kingdom, (), ruleset)
+    best, gain = -1, 0
+    for move in legal:
+        if isinstance(move, Take | Place):
+            g = _total(kingdom.replace(move.position, card), (), ruleset) - now
+            if g > gain:
+                best, gain = move.position.index, g
+    return best
 
 
 def quick_move(state: GameState) -> Move:
@@ -173,30 +209,29 @@ def quick_move(state: GameState) -> Move:
         return max(claims, key=lambda m: m.legend.points)
     if isinstance(first, Arrange):
         return greedy_move(player_view(state, state.current_player))
-    player = state.players[state.current_player]
-    kingdom, ruleset = player.kingdom, state.ruleset
-    now = _total(kingdom, (), ruleset)
+    kingdom = state.players[state.current_player].kingdom
     card = state.drawn if state.drawn is not None else state.discard_pile[-1]
-    best: Move | None = None
-    gain = 0
+    best = _best_cell(kingdom, card, state.ruleset, legal)
     fallback: Move = legal[-1]
     for move in legal:
         if isinstance(move, Take | Place):
-            g = _gain(kingdom, ruleset, move.position.index, card, now)
-            if g > gain:
-                best, gain = move, g
+            if move.position.index == best:
+                return move
         elif isinstance(move, Draw) or (
             isinstance(move, Reveal) and not isinstance(fallback, Reveal)
         ):
             fallback = move
-    return best if best is not None else fallback
+    return fallback
 
 
-def _play_out(state: GameState) -> GameState:
-    """``state`` played to its end by the quick rollout policy (R7.1: its games end)."""
+def _play_out(state: GameState) -> tuple[GameState, int]:
+    """``state`` played to its end by the quick rollout policy (R7.1: its games end), and
+    the number of moves that took."""
+    n = 0
     while not state.is_over:
         state = apply_move(state, quick_move(state))
-    return state
+        n += 1
+    return state, n
 
 
 class _Edge:
@@ -275,6 +310,8 @@ class SearchPlayer:
         method: SearchMethod = "rollout",
         candidates: int = 4,
         value: ValueKind = "margin",
+        moves: int | None = DEFAULT_MOVES,
+        prune: float = 0.0,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise GameError(f"iterations is a whole number from 1, not {iterations!r}")
@@ -294,6 +331,16 @@ class SearchPlayer:
             raise GameError(f"candidates is a whole number from 1, not {candidates!r}")
         if value not in ("margin", "win"):
             raise GameError(f"value is 'margin' or 'win', not {value!r}")
+        if moves is not None and (
+            isinstance(moves, bool) or not isinstance(moves, int) or moves < 1
+        ):
+            raise GameError(f"moves is a whole number from 1 or None, not {moves!r}")
+        if not prune >= 0:
+            raise GameError(f"prune is a number of standard errors, at least 0, not {prune!r}")
+        self.moves = moves
+        self.prune = float(prune)
+        #: The number of rollout moves of the last decision (``"rollout"``).
+        self.last_moves = 0
         self.method = method
         self.candidates = candidates
         self.value = value
@@ -321,6 +368,7 @@ class SearchPlayer:
         if not moves:
             raise GameError(f"player {view.viewer} has no move to make now")
         self.last_iterations = 0
+        self.last_moves = 0
         if len(moves) == 1:
             return moves[0]
         if self.method == "rollout":
@@ -347,16 +395,33 @@ class SearchPlayer:
         if len(cands) == 1:
             return cands[0]
         seat = view.viewer
-        sums = [0.0] * len(cands)
+        rows: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
+        budget = self.moves
+        used = 0
+        last = 0
+        prune = self.prune
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for i in range(self.iterations):
+            if i and budget is not None and used + last > budget:
+                break
             if deadline is not None and i and time.perf_counter() >= deadline:
                 break
             state = sample_state(view, self.rng)
-            for k, move in enumerate(cands):
-                sums[k] += self._value(_play_out(apply_move(state, move)), seat)
+            start = used
+            for k in alive:
+                end, n = _play_out(apply_move(state, cands[k]))
+                rows[k].append(self._value(end, seat))
+                used += n + 1
+            last = used - start
             self.last_iterations = i + 1
-        best = max(range(len(cands)), key=lambda k: (sums[k], -k))
+            if prune and i + 1 >= _MIN_DEALS and len(alive) > 1:
+                alive = _survivors(rows, alive, prune)
+                if len(alive) == 1:
+                    break
+        self.last_moves = used
+        n = len(rows[alive[0]])
+        best = max(alive, key=lambda k: (sum(rows[k][:n]), -k))
         return cands[best]
 
     def _value(self, state: GameState, seat: int) -> float:
