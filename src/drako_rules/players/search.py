@@ -13,8 +13,13 @@ to its end (R7.1). The value of a candidate is its mean final lead: the searchin
 total minus the best other total (R7.3, Legends included, R5.4), or with
 ``value="win"`` its share of first places (R5.6). The same sampled state serves every
 candidate (common random numbers), so the luck of the sample cancels out of their
-comparison. The greedy ranking is the search's prior: a move greedy thinks worthless
-is not searched, and ties go to greedy's choice. This was chosen by measurement (see
+comparison. Its budget is a count of rollout moves (``moves``), not of samples: a first
+turn, whose rollouts play the whole game, gets about a dozen samples, a last turn many
+more, and no decision costs more than the budget's moves. With ``prune``, candidates
+clearly worse than the best on the samples so far are dropped, and the rest of the
+budget goes to the moves still in doubt. The greedy ranking is the search's prior: a
+move greedy thinks worthless is not searched, and ties go to greedy's choice. This was
+chosen by measurement (see
 the "Players and the arena" page): valuing the end of the game rather than the score
 after a few moves is what beats the greedy player.
 
@@ -78,7 +83,7 @@ __all__ = [
 #: short and get many more. A count of moves, not a time, so that a seed and a view always
 #: give the same move; see the "Players and the arena" page for its time per decision
 #: and its strength.
-DEFAULT_MOVES: Final = 2000
+DEFAULT_MOVES: Final = 1600
 #: The default cap on the iterations of a decision: sampled states (``"rollout"``, where
 #: the budget of moves ends the search first but near the end of a game) or walks of the
 #: tree (``"tree"``).
@@ -264,12 +269,16 @@ class SearchPlayer:
     is played without search. See the module for the two methods.
 
     Args:
-        seed: the seed of its own generator (samples and tie-breaks); with a fixed
-            iteration budget, the same seed and views give the same moves.
-        iterations: iterations per decision: sampled states (``"rollout"``: each
-            rolled out once per candidate) or tree walks (``"tree"``). The default meets
-            the strength target within 0.5 s of CPU per decision on one core of the
-            reference machine.
+        seed: the seed of its own generator (samples and tie-breaks); with a budget of
+            moves or iterations (no ``time_limit``), the same seed and views give the
+            same moves.
+        iterations: the most iterations per decision: sampled states (``"rollout"``:
+            each rolled out once per candidate) or tree walks (``"tree"``).
+        moves: the budget of a decision in rollout moves (``"rollout"``; None: no
+            budget but ``iterations``): no new sample is drawn once the moves played so
+            far and those of the last sample would exceed it, so a decision plays about
+            this many moves, at least one sample. The default is the budget measured
+            on the "Players and the arena" page.
         time_limit: if given, a time budget in seconds per decision as well: the search
             stops at whichever comes first (then moves depend on the machine's speed).
         exploration: the UCB1 constant (``"tree"``).
@@ -284,6 +293,10 @@ class SearchPlayer:
         candidates: how many of greedy's best moves are searched (``"rollout"``).
         value: the end of a rollout valued by the final lead (``"margin"``) or by the
             share of first places (``"win"``) (``"rollout"``).
+        prune: after 4 samples, stop rolling out a candidate whose mean value is below
+            the best candidate's by more than ``prune`` standard errors of their paired
+            differences over the same samples, so that the rest of the budget goes to
+            the moves still in doubt (``"rollout"``; 0: never).
 
     Raises:
         GameError: a budget or parameter out of range.
@@ -308,10 +321,10 @@ class SearchPlayer:
         rollout_depth: int = 0,
         hidden: bool = False,
         method: SearchMethod = "rollout",
-        candidates: int = 4,
+        candidates: int = 6,
         value: ValueKind = "margin",
         moves: int | None = DEFAULT_MOVES,
-        prune: float = 0.0,
+        prune: float = 2.0,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise GameError(f"iterations is a whole number from 1, not {iterations!r}")
@@ -339,7 +352,8 @@ class SearchPlayer:
             raise GameError(f"prune is a number of standard errors, at least 0, not {prune!r}")
         self.moves = moves
         self.prune = float(prune)
-        #: The number of rollout moves of the last decision (``"rollout"``).
+        #: The number of rollout moves of the last decision (``"rollout"``; each
+        #: candidate's own move counts as one).
         self.last_moves = 0
         self.method = method
         self.candidates = candidates
@@ -359,8 +373,8 @@ class SearchPlayer:
     def __repr__(self) -> str:
         return (
             f"SearchPlayer(seed={self.seed!r}, iterations={self.iterations}, "
-            f"time_limit={self.time_limit!r}, method={self.method!r}, "
-            f"candidates={self.candidates}, value={self.value!r})"
+            f"moves={self.moves!r}, time_limit={self.time_limit!r}, method={self.method!r}, "
+            f"candidates={self.candidates}, value={self.value!r}, prune={self.prune!r})"
         )
 
     def __call__(self, view: PlayerView) -> Move:
