@@ -100,7 +100,7 @@ def _time_stats(times: list[float]) -> str:
     return (
         f"{len(times)} searched decisions, CPU s per decision mean {statistics.fmean(times):.3f}, "
         f"median {times[len(times) // 2]:.3f}, 95th percentile {times[int(len(times) * 0.95)]:.3f}, "
-        f"max {times[-1]:.3f}"
+        f"max {times[-1]:.3f}; the 5 slowest {', '.join(f'{t:.3f}' for t in times[-5:])}"
     )
 
 
