@@ -14,10 +14,10 @@ total minus the best other total (R7.3, Legends included, R5.4), or with
 ``value="win"`` its share of first places (R5.6). The same sampled state serves every
 candidate (common random numbers), so the luck of the sample cancels out of their
 comparison. Its budget is a count of rollout moves (``moves``), not of samples: a first
-turn, whose rollouts play the whole game, gets about a dozen samples, a last turn many
-more, and no decision costs more than the budget's moves. With ``prune``, candidates
-clearly worse than the best on the samples so far are dropped, and the rest of the
-budget goes to the moves still in doubt. The greedy ranking is the search's prior: a
+turn, whose rollouts play the whole game, gets 5 to 9 samples, a last turn many more,
+and no decision plays more than the budget and one sample's moves. With ``prune``,
+candidates clearly worse than the best on the samples so far are dropped, and the rest
+of the budget goes to the moves still in doubt. The greedy ranking is the search's prior: a
 move greedy thinks worthless is not searched, and ties go to greedy's choice. This was
 chosen by measurement (see
 the "Players and the arena" page): valuing the end of the game rather than the score
@@ -79,8 +79,9 @@ __all__ = [
 #: The default budget of a decision (``"rollout"``), in rollout moves: sampled states are
 #: drawn, and every candidate is played and rolled out to the end of the game on each,
 #: until the next sample would take the moves of the decision past this budget. A first
-#: turn's rollouts are long (about 45 moves) and get about 11 samples; the last turns' are
-#: short and get many more. A count of moves, not a time, so that a seed and a view always
+#: turn's rollouts are long (about 45 moves): it gets 5 to 9 samples, of 6 candidates at
+#: first and fewer once pruning has dropped some; the last turns' are short and get many
+#: more. A count of moves, not a time, so that a seed and a view always
 #: give the same move; see the "Players and the arena" page for its time per decision
 #: and its strength.
 DEFAULT_MOVES: Final = 1600
