@@ -3,9 +3,10 @@
 Not a test: it prints figures for the "Players and the arena" page (docs/players.md).
 Every game is seeded, so the win counts are the same on any machine; times differ.
 
-    python -m benchmarks.players strength --workers 2     # the strength figures (long)
-    python -m benchmarks.players decision                 # CPU seconds per decision
-    python -m benchmarks.players variant --options '{"hidden": true}'  # a variant, 40 games
+    python -m benchmarks.players strength --match greedy  # 200 games vs greedy (long)
+    python -m benchmarks.players strength                 # every match of MATCHES (longer)
+    python -m benchmarks.players decision --games 10      # CPU seconds per decision
+    python -m benchmarks.players variant --options '{"candidates": 6}'  # a variant, 40 games
     python -m benchmarks.players speedup --games 2000     # 1 worker against 2
     python -m benchmarks.players batches                  # scheduling overhead of batches
     python -m benchmarks.players seats --games 200000     # seat shares of random games
@@ -30,22 +31,31 @@ from drako_rules import (
     final_scores,
     play_game,
 )
-from drako_rules.arena import GameFailure, GameResult, default_batch_size, run_arena, simulate
-from drako_rules.players.search import DEFAULT_ITERATIONS
-
-#: The strength matches: (players, games), the search player always the first spec.
-MATCHES = (
-    (("search", "greedy"), 200),
-    (("search", "random"), 20),
-    (("search", "greedy", "greedy"), 30),
-    (("search", "greedy", "greedy", "greedy"), 40),
+from drako_rules.arena import (
+    GameFailure,
+    GameResult,
+    default_batch_size,
+    run_arena,
+    simulate,
+    wilson_interval,
 )
 
+#: The strength matches by name: (players, games), the search player always the first spec.
+MATCHES: dict[str, tuple[tuple[str, ...], int]] = {
+    "greedy": (("search", "greedy"), 200),
+    "random": (("search", "random"), 20),
+    "greedy3": (("search", "greedy", "greedy"), 30),
+    "greedy4": (("search", "greedy", "greedy", "greedy"), 40),
+}
 
-def strength(workers: int, seed: int, scale: float) -> None:
-    """Play the matches of MATCHES (game counts times ``scale``) and print each table."""
-    for specs, games in MATCHES:
-        n = max(len(specs), round(games * scale) // len(specs) * len(specs))
+
+def strength(match: str, games: int | None, workers: int, seed: int) -> None:
+    """Play one match of MATCHES (or each, ``match="all"``) with ``run_arena``: game ``i``
+    has seed ``seed + i`` and the players rotated by one seat per game; print the tables,
+    the wall-clock time and the JSON of the result."""
+    for name in MATCHES if match == "all" else (match,):
+        specs, default_games = MATCHES[name]
+        n = default_games if games is None else games
         start = time.perf_counter()
 
         def report(game: GameResult | GameFailure, start: float = start) -> None:
@@ -60,49 +70,74 @@ def strength(workers: int, seed: int, scale: float) -> None:
         print(flush=True)
 
 
-def decision(games: int, iterations: int, seats: int = 2) -> None:
-    """CPU seconds per searched decision (process time: what one idle core would take), in
-    ``seats``-player games against greedy players, the search player in seat ``i % seats``."""
-    times: list[float] = []
+def _match_game(args: tuple[int, int, dict[str, object], int]) -> tuple[float, int, list[float]]:
+    """Game ``i`` of a variant match (a module-level function, for a process pool): the
+    search player's win share, its margin and the CPU seconds of each searched decision."""
+    i, seats, options, first_seed = args
     greedy = GreedyPlayer()
-    for i in range(games):
-        search = SearchPlayer(seed=i, iterations=iterations)
+    search = SearchPlayer(i, **options)  # type: ignore[arg-type]
+    times: list[float] = []
 
-        def timed(view: PlayerView, search: SearchPlayer = search) -> Move:
-            start = time.process_time()
-            move = search(view)
-            if search.last_iterations:
-                times.append(time.process_time() - start)
-            return move
+    def timed(view: PlayerView) -> Move:
+        start = time.process_time()
+        move = search(view)
+        if search.last_iterations:
+            times.append(time.process_time() - start)
+        return move
 
-        players: list[Player] = [greedy] * seats
-        players[i % seats] = timed
-        play_game(players, seed=10_000 + i)
-    times.sort()
-    print(
-        f"{iterations} iterations: {len(times)} searched decisions in {games} {seats}-player "
-        f"games; CPU s per "
-        f"decision mean {statistics.fmean(times):.3f}, median {times[len(times) // 2]:.3f}, "
-        f"95th percentile {times[int(len(times) * 0.95)]:.3f}, max {times[-1]:.3f}"
+    players: list[Player] = [greedy] * seats
+    me = i % seats
+    players[me] = timed
+    game = play_game(players, seed=first_seed + i)
+    places = final_ranking(game.state).places
+    totals = [sheet.total for sheet in final_scores(game.state)]
+    win = 1.0 / places.count(1) if places[me] == 1 else 0.0  # R5.6: a shared first place
+    return win, totals[me] - max(t for s, t in enumerate(totals) if s != me), times
+
+
+def _time_stats(times: list[float]) -> str:
+    times = sorted(times)
+    return (
+        f"{len(times)} searched decisions, CPU s per decision mean {statistics.fmean(times):.3f}, "
+        f"median {times[len(times) // 2]:.3f}, 95th percentile {times[int(len(times) * 0.95)]:.3f}, "
+        f"max {times[-1]:.3f}; the 5 slowest {', '.join(f'{t:.3f}' for t in times[-5:])}"
     )
 
 
-def variant(games: int, options: dict[str, object]) -> None:
-    """A quick match of a SearchPlayer variant against the greedy player: game ``i`` has seed
-    ``1000 + i`` and ``SearchPlayer(seed=i, **options)`` in seat ``i % 2``."""
-    wins = 0.0
-    margins = []
-    greedy = GreedyPlayer()
-    for i in range(games):
-        players: list[Player] = [greedy, greedy]
-        players[i % 2] = SearchPlayer(i, **options)  # type: ignore[arg-type]
-        game = play_game(players, seed=1000 + i)
-        places = final_ranking(game.state).places
-        totals = [sheet.total for sheet in final_scores(game.state)]
-        me = i % 2
-        wins += 1.0 if places[me] < places[1 - me] else 0.5 if places[me] == places[1 - me] else 0
-        margins.append(totals[me] - totals[1 - me])
-    print(f"{options}: {wins:g} wins of {games}, mean margin {statistics.fmean(margins):+.2f}")
+def variant(
+    games: int, options: dict[str, object], workers: int, seats: int = 2, first_seed: int = 1000
+) -> None:
+    """A match of ``SearchPlayer(seed=i, **options)`` against greedy players: game ``i`` has
+    seed ``first_seed + i`` and the search player in seat ``i % seats``. Prints its wins
+    (a shared first place as a share), their Wilson interval, its mean margin (its total
+    minus the best other) and the CPU time of each searched decision (``time.process_time``
+    of the process that played the game)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    jobs = [(i, seats, options, first_seed) for i in range(games)]
+    start = time.perf_counter()
+    if workers == 1:
+        rows = [_match_game(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            rows = list(pool.map(_match_game, jobs))
+    elapsed = time.perf_counter() - start
+    wins = sum(r[0] for r in rows)
+    low, high = wilson_interval(wins, games)
+    print(
+        f"{options or 'the default'}, {seats} players: {wins:g} wins of {games} "
+        f"({wins / games:.1%}, 95% CI {low:.1%}-{high:.1%}), mean margin "
+        f"{statistics.fmean(r[1] for r in rows):+.2f}; {elapsed:.0f} s on {workers} workers"
+    )
+    print(_time_stats([t for r in rows for t in r[2]]), flush=True)
+
+
+def decision(games: int, options: dict[str, object], seats: int = 2) -> None:
+    """CPU seconds per searched decision, in this one process, over ``games`` games against
+    greedy players (``SearchPlayer(seed=i, **options)`` in seat ``i % seats`` of game ``i``,
+    seeded ``10_000 + i``)."""
+    times = [t for i in range(games) for t in _match_game((i, seats, options, 10_000))[2]]
+    print(f"{games} {seats}-player games, {options or 'the default'}: {_time_stats(times)}")
 
 
 def speedup(games: int) -> None:
@@ -173,16 +208,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
     p = sub.add_parser("strength")
+    p.add_argument("--match", choices=[*MATCHES, "all"], default="all")
+    p.add_argument("--games", type=int, default=None, help="default: the match's own count")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--scale", type=float, default=1.0, help="multiply the game counts")
-    p = sub.add_parser("decision")
-    p.add_argument("--games", type=int, default=6)
-    p.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
-    p.add_argument("--players", type=int, default=2)
-    p = sub.add_parser("variant")
-    p.add_argument("--games", type=int, default=40)
-    p.add_argument("--options", default="{}", help="SearchPlayer's keywords, as JSON")
+    for name in ("decision", "variant"):
+        p = sub.add_parser(name)
+        p.add_argument("--games", type=int, default=10 if name == "decision" else 40)
+        p.add_argument("--players", type=int, default=2)
+        p.add_argument("--options", default="{}", help="SearchPlayer's keywords, as JSON")
+        if name == "variant":
+            p.add_argument("--workers", type=int, default=2)
+            p.add_argument("--first-seed", type=int, default=1000)
     p = sub.add_parser("speedup")
     p.add_argument("--games", type=int, default=2000)
     p = sub.add_parser("batches")
@@ -193,11 +230,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=2)
     args = parser.parse_args(argv)
     if args.what == "strength":
-        strength(args.workers, args.seed, args.scale)
+        strength(args.match, args.games, args.workers, args.seed)
     elif args.what == "decision":
-        decision(args.games, args.iterations, args.players)
+        decision(args.games, json.loads(args.options), args.players)
     elif args.what == "variant":
-        variant(args.games, json.loads(args.options))
+        variant(args.games, json.loads(args.options), args.workers, args.players, args.first_seed)
     elif args.what == "speedup":
         speedup(args.games)
     elif args.what == "batches":

@@ -45,4 +45,19 @@ class Hanging:
         return self.inner(view)
 
 
+class Slow:
+    """Sleeps 2 seconds on its first move in a game with a seed divisible by 3 (a hang that
+    ends, so that a thread pool can be shut down after the test)."""
+
+    def __init__(self, seed: int) -> None:
+        self.slow = seed % 3 == 0
+        self.inner = RandomPlayer(seed)
+
+    def __call__(self, view: PlayerView) -> Move:
+        if self.slow:
+            self.slow = False
+            time.sleep(2)
+        return self.inner(view)
+
+
 NOT_CALLABLE = 3

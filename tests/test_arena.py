@@ -19,6 +19,7 @@ from drako_rules.arena import (
     chi_square_p_value,
     default_batch_size,
     parse_player,
+    player_seed,
     run_arena,
     simulate,
     wilson_interval,
@@ -181,6 +182,25 @@ def test_a_hanging_player_is_stopped_by_the_move_time_limit() -> None:
         assert all(f.reason == "no move within 0.5 s" for f in result.failures)
 
 
+def test_the_run_timeout_gives_up_late_batches_and_keeps_the_rest() -> None:
+    """On two threads (where no alarm can interrupt a move), a player that sleeps 2 s holds
+    its batch past a 0.5 s run timeout: those games and the ones queued behind them are
+    failures naming the timeout, every game that came back is kept, and none is lost."""
+    players = ["random", "arena_players:Slow"]
+    slow = {i for i in range(8) if player_seed(2, i, 1) % 3 == 0}
+    assert slow == {2, 5, 7}  # games 0 and 1 are played before any thread is held up
+    with ThreadPoolExecutor(2) as pool:
+        result = run_arena(players, 8, seed=2, executor=pool, batch_size=1, timeout=0.5)
+    done = {g.index for g in result.results}
+    failed = {f.index for f in result.failures}
+    assert {0, 1} <= done and slow <= failed and done | failed == set(range(8))
+    assert not done & failed
+    for failure in result.failures:
+        assert failure.player == -1 and failure.seed == 2 + failure.index
+        assert str(failure).endswith("its batch was not back within the run's timeout of 0.5 s")
+    assert result.summaries[0].games == len(done)
+
+
 def test_arena_refuses_uneven_rotation_and_bad_counts() -> None:
     """Games that cannot rotate the seats equally, or a count out of range, are refused."""
     with pytest.raises(ArenaError, match="multiple of 3"):
@@ -189,6 +209,9 @@ def test_arena_refuses_uneven_rotation_and_bad_counts() -> None:
         run_arena(["random"], 2)
     with pytest.raises(ArenaError, match="number of games"):
         run_arena(["random", "random"], 0)
+    for timeout in (0, -1.0, True, "1"):
+        with pytest.raises(ArenaError, match="timeout is a number of seconds above 0"):
+            run_arena(["random", "random"], 2, timeout=timeout)  # type: ignore[arg-type]
 
 
 def _cli(*argv: str) -> tuple[int, str, str]:

@@ -150,3 +150,19 @@ def test_instructions_runs_a_benchmark_on_a_loaded_copy() -> None:
     before = dict(sys.modules)
     instructions.run("legends_met", side_by_side.ROOT / "src", 1)
     assert sys.modules.keys() == before.keys()
+
+
+def test_players_benchmark_reports_wins_intervals_and_decision_times(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The players benchmark's variant and decision commands, on 2 games with a one-sample
+    search, print the wins with their Wilson interval and the CPU time per decision."""
+    from benchmarks import players
+
+    options = '{"iterations": 1, "candidates": 2}'
+    assert players.main(["variant", "--games", "2", "--workers", "1", "--options", options]) == 0
+    out = capsys.readouterr().out
+    assert " wins of 2 (" in out and "95% CI " in out and "mean margin " in out
+    assert "searched decisions, CPU s per decision mean " in out and "max " in out
+    assert players.main(["decision", "--games", "1", "--options", options]) == 0
+    assert "1 2-player games" in capsys.readouterr().out

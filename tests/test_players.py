@@ -12,6 +12,7 @@ from drako_rules import (
     GameState,
     GreedyPlayer,
     Player,
+    PlayerView,
     RandomPlayer,
     SearchPlayer,
     apply_move,
@@ -115,7 +116,8 @@ def test_players_refuse_a_view_without_moves() -> None:
 @pytest.mark.parametrize(
     "kwargs",
     [{"iterations": 0}, {"time_limit": 0}, {"rollout": "best"}, {"rollout_depth": -1},
-     {"scale": 0.0}, {"method": "mcts"}, {"candidates": 0}, {"value": "lead"}],
+     {"scale": 0.0}, {"method": "mcts"}, {"candidates": 0}, {"value": "lead"},
+     {"moves": 0}, {"moves": True}, {"prune": -1.0}],
 )  # fmt: skip
 def test_search_player_rejects_bad_budgets(kwargs: dict[str, object]) -> None:
     """A budget or parameter out of range is a GameError, not a crash later."""
@@ -129,6 +131,40 @@ def test_a_time_limit_stops_the_search() -> None:
     player = SearchPlayer(1, iterations=1_000_000, time_limit=0.05)
     assert player(player_view(state, 0)) in legal_moves(state)
     assert 1 <= player.last_iterations < 1_000_000
+
+
+def _opening_view() -> PlayerView:
+    """Seat 0's view at its first turn of a seeded game (both starts laid out by greedy)."""
+    state = new_game(2, seed=3)
+    for _ in range(2):
+        state = apply_move(state, greedy_move(player_view(state, state.current_player)))
+    return player_view(state, 0)
+
+
+def test_the_move_budget_ends_the_search() -> None:
+    """At a first turn, 4 candidates rolled out to the end take over 100 moves a sample: a
+    budget of 1 move stops after the first sample, a budget of 1,000 moves within it and
+    after more samples, and the moves counted are the budget's moves."""
+    view = _opening_view()
+    one = SearchPlayer(5, moves=1)
+    assert one(view) in view.legal_moves
+    assert one.last_iterations == 1 and one.last_moves > 100
+    per_sample = one.last_moves
+    more = SearchPlayer(5, moves=1000)
+    more(view)
+    assert 1 < more.last_iterations < 1000
+    assert more.last_moves <= 1000 + per_sample * 2
+
+
+def test_pruning_drops_candidates_and_saves_moves() -> None:
+    """Pruning plays the same samples (same seed) but stops rolling out candidates that are
+    clearly worse than the best, so it spends fewer moves than no pruning, never more."""
+    view = _opening_view()
+    full = SearchPlayer(2, iterations=12, moves=None, candidates=6)
+    pruned = SearchPlayer(2, iterations=12, moves=None, candidates=6, prune=1.0)
+    assert full(view) in view.legal_moves and pruned(view) in view.legal_moves
+    assert full.last_iterations == 12 and 4 <= pruned.last_iterations <= 12
+    assert pruned.last_moves < full.last_moves
 
 
 def test_search_player_beats_random_in_four_seeded_games() -> None:

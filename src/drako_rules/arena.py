@@ -37,7 +37,7 @@ from typing import Final, TypeAlias, TypeVar
 
 import attrs
 
-from drako_rules.errors import DrakoError, GameError, IllegalMoveError, short
+from drako_rules.errors import NAME_WIDTH, DrakoError, GameError, IllegalMoveError, short
 from drako_rules.game import (
     GameState,
     Move,
@@ -59,7 +59,6 @@ __all__ = [
     "MAX_FAILURES_SHOWN",
     "MAX_GAMES",
     "MAX_MOVE_TIME_LIMIT",
-    "NAME_WIDTH",
     "ArenaError",
     "ArenaResult",
     "GameFailure",
@@ -89,8 +88,6 @@ PlayerFactory: TypeAlias = Callable[[int], Player]
 MAX_GAMES: Final = 10_000_000
 #: The guard on the length of an arena game: the rules set no limit (R7.4).
 MAX_MOVES: Final = 2000
-#: The most characters of a player's name in a table (longer names are cut, with ``…``).
-NAME_WIDTH: Final = 12
 #: The most failed games listed by [`ArenaResult.table`][drako_rules.arena.ArenaResult.table]
 #: (every one is in ``failures`` and the JSON).
 MAX_FAILURES_SHOWN: Final = 10
@@ -243,15 +240,18 @@ class GameResult:
 
 @attrs.frozen
 class GameFailure:
-    """An arena game that could not finish, because of one of its players.
+    """An arena game that could not finish, because of one of its players (or, with a
+    run's ``timeout``, because its batch did not come back in time).
 
     Attributes:
         index: the game's number.
         seed: the game's seed.
-        player: the index of the player at fault (in the arena's list).
-        name: the player's spec.
-        seat: the seat it played.
-        reason: what went wrong: the exception, the illegal move, or the time limit.
+        player: the index of the player at fault (in the arena's list); -1 for a game of
+            a batch that did not come back, whose player at fault is not known.
+        name: the player's spec (``"?"`` when not known).
+        seat: the seat it played (-1 when not known).
+        reason: what went wrong: the exception, the illegal move, the time limit of a
+            move, or the run's timeout.
     """
 
     index: int
@@ -262,6 +262,8 @@ class GameFailure:
     reason: str
 
     def __str__(self) -> str:
+        if self.player < 0:
+            return f"game {self.index} (seed {self.seed}): {self.reason}"
         return (
             f"game {self.index} (seed {self.seed}): player {self.player} "
             f"{_short(self.name)} in seat {self.seat}: {self.reason}"
@@ -770,7 +772,7 @@ class ArenaResult:
         of each player's share of wins in each seat, then the failed games (the first
         [`MAX_FAILURES_SHOWN`][drako_rules.arena.MAX_FAILURES_SHOWN]).
 
-        Names are cut to [`NAME_WIDTH`][drako_rules.arena.NAME_WIDTH] characters and
+        Names are cut to [`NAME_WIDTH`][drako_rules.errors.NAME_WIDTH] characters and
         escaped; percentages are of the games played (in that seat, for the seat table);
         a first place shared by ``k`` players counts ``1/k`` of a win (R5.6).
         """
@@ -935,6 +937,7 @@ def run_arena(
     max_moves: int = MAX_MOVES,
     progress: Callable[[int, int], None] | None = None,
     on_game: Callable[[GameResult | GameFailure], None] | None = None,
+    timeout: float | None = None,
 ) -> ArenaResult:
     """Play ``games`` seeded games between ``players`` (one per seat, 2 to 4) and sum them up.
 
@@ -956,13 +959,27 @@ def run_arena(
             1: this process alone).
         batch_size: games per batch.
         move_time_limit: seconds a player may take for one move; a slower one fails its
-            game (enforced by an alarm in worker processes and in the main thread; in
-            other threads a move that ends too late still fails). None: no limit.
+            game. In this process's main thread and in the processes of the default pool
+            an alarm (``SIGALRM``) interrupts the move; in any other thread, such as a
+            ``ThreadPoolExecutor``'s or a Dask worker's, a thread cannot be interrupted,
+            so the limit is checked when the move returns: a move that ends too late
+            still fails its game, but a player that never returns holds its thread and
+            its batch for good (use ``timeout``). None: no limit.
         max_moves: a game not over after this many moves fails, naming the player to move
             (R7.4).
         progress: called with (games done, games) as batches come back.
         on_game: called with each game's result or failure as its batch comes back (in
             the order batches finish), so that a long run can save what it has.
+        timeout: seconds to wait for the whole run (None: no end). The games of the
+            batches not back by then are given up and reported as failures that say so
+            (player ``-1``, name ``"?"``: the arena cannot tell which player held them
+            up); the results of every batch that came back are kept. A batch is the
+            unit that comes back, so the finished games of a batch that a hanging player
+            holds up are lost with it: pass a small ``batch_size`` when a player may
+            hang on threads. The threads or processes still playing given-up batches
+            are not stopped: a pool made for the run is shut down without waiting for
+            them, and a thread of the caller's executor stays busy until its player
+            returns (on Dask, until the worker is restarted, ``client.restart()``).
 
     Raises:
         ArenaError: a bad player spec, count of players or games, or limit.
@@ -977,6 +994,10 @@ def run_arena(
             f"use a multiple of {len(specs)}"
         )
     _check_seeds(seed, games)
+    if timeout is not None and (
+        isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0
+    ):
+        raise ArenaError(f"the timeout is a number of seconds above 0, not {short(repr(timeout))}")
     if move_time_limit is not None and (
         isinstance(move_time_limit, bool)
         or not isinstance(move_time_limit, int | float)
@@ -996,15 +1017,14 @@ def run_arena(
         workers=workers,
         batch_size=batch_size,
         progress=progress,
+        timeout=timeout,
         on_batch=None if on_game is None else _each(on_game),
     )
     results = tuple(o for o in outcomes if isinstance(o, GameResult))
     failures = [o for o in outcomes if isinstance(o, GameFailure)]
+    late = f"its batch was not back within the run's timeout of {timeout} s"
     for batch in missing:
-        failures.extend(
-            GameFailure(i, game_seed(seed, i), -1, "?", -1, "its batch never came back")
-            for i in batch
-        )
+        failures.extend(GameFailure(i, game_seed(seed, i), -1, "?", -1, late) for i in batch)
     failures.sort(key=lambda f: f.index)
     names = tuple(s.name for s in specs)
     return ArenaResult(

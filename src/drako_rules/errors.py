@@ -15,9 +15,13 @@ T = TypeVar("T")
 
 #: The most characters of a user-supplied text that a message quotes (then ``…``).
 MAX_QUOTED: Final = 40
+#: The most characters of a player's name in a table column or a sentence, of the library
+#: (the arena's tables) and of the command line alike (then ``…``, by ``short``).
+NAME_WIDTH: Final = 12
 
 __all__ = [
     "MAX_QUOTED",
+    "NAME_WIDTH",
     "CommandError",
     "DrakoError",
     "DrakoTypeError",

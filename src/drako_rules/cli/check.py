@@ -11,13 +11,12 @@ from drako_rules.cli.console import (
     EXIT_INVALID,
     EXIT_MISMATCH,
     EXIT_OK,
-    NAME_WIDTH,
     Command,
     Console,
     Progress,
     add_input_limit,
 )
-from drako_rules.errors import DrakoError, InvalidGameError, short
+from drako_rules.errors import NAME_WIDTH, DrakoError, InvalidGameError, short
 from drako_rules.inputs import read_bytes
 from drako_rules.kingdom import Kingdom
 from drako_rules.scoring import Category, Ranking

@@ -38,7 +38,6 @@ __all__ = [
     "EXIT_MISMATCH",
     "EXIT_OK",
     "MAX_ERROR_LINE",
-    "NAME_WIDTH",
     "PROG",
     "Command",
     "Console",
@@ -67,9 +66,6 @@ PROG: Final = "drako-rules"
 MAX_ERROR_LINE: Final = 500
 
 _INDENTED_JSON: Final = 64 * 1024
-
-#: The most characters of a player's name in a table column or a sentence.
-NAME_WIDTH: Final = 12
 
 
 class OutputError(DrakoError):

@@ -13,8 +13,13 @@ to its end (R7.1). The value of a candidate is its mean final lead: the searchin
 total minus the best other total (R7.3, Legends included, R5.4), or with
 ``value="win"`` its share of first places (R5.6). The same sampled state serves every
 candidate (common random numbers), so the luck of the sample cancels out of their
-comparison. The greedy ranking is the search's prior: a move greedy thinks worthless
-is not searched, and ties go to greedy's choice. This was chosen by measurement (see
+comparison. Its budget is a count of rollout moves (``moves``), not of samples: a first
+turn, whose rollouts play the whole game, gets 5 to 9 samples, a last turn many more,
+and no decision plays more than the budget and one sample's moves. With ``prune``,
+candidates clearly worse than the best on the samples so far are dropped, and the rest
+of the budget goes to the moves still in doubt. The greedy ranking is the search's prior: a
+move greedy thinks worthless is not searched, and ties go to greedy's choice. This was
+chosen by measurement (see
 the "Players and the arena" page): valuing the end of the game rather than the score
 after a few moves is what beats the greedy player.
 
@@ -63,6 +68,7 @@ from drako_rules.scoring import score
 
 __all__ = [
     "DEFAULT_ITERATIONS",
+    "DEFAULT_MOVES",
     "RolloutPolicy",
     "SearchMethod",
     "SearchPlayer",
@@ -70,12 +76,19 @@ __all__ = [
     "state_leads",
 ]
 
-#: The default number of iterations per decision: sampled states, each rolled out to the end
-#: of the game once for each of the ``candidates`` moves. On one core of the 2-core
-#: reference machine: median 0.17 s of CPU per decision, 95th percentile 0.40 s, the
-#: slowest first turns up to 0.54 s; 68 % of 200 games against the greedy player (see the
-#: "Players and the arena" page).
-DEFAULT_ITERATIONS: Final = 12
+#: The default budget of a decision (``"rollout"``), in rollout moves: sampled states are
+#: drawn, and every candidate is played and rolled out to the end of the game on each,
+#: until the next sample would take the moves of the decision past this budget. A first
+#: turn's rollouts are long (about 45 moves): it gets 5 to 9 samples, of 6 candidates at
+#: first and fewer once pruning has dropped some; the last turns' are short and get many
+#: more. A count of moves, not a time, so that a seed and a view always
+#: give the same move; see the "Players and the arena" page for its time per decision
+#: and its strength.
+DEFAULT_MOVES: Final = 1600
+#: The default cap on the iterations of a decision: sampled states (``"rollout"``, where
+#: the budget of moves ends the search first but near the end of a game) or walks of the
+#: tree (``"tree"``).
+DEFAULT_ITERATIONS: Final = 1000
 
 #: How the moves between a new leaf and its valuation are chosen.
 RolloutPolicy = Literal["quick", "greedy", "random"]
@@ -85,6 +98,28 @@ SearchMethod = Literal["rollout", "tree"]
 ValueKind = Literal["margin", "win"]
 
 _SQRT2: Final = math.sqrt(2.0)
+#: Deals played by every candidate before the search may drop one (``prune``).
+_MIN_DEALS: Final = 4
+
+
+def _survivors(rows: list[list[float]], alive: list[int], z: float) -> list[int]:
+    """The candidates of ``alive`` not clearly worse than the best: a candidate is dropped
+    when its mean shortfall against the best over the same deals exceeds ``z`` standard
+    errors (the deals are shared, so the differences are paired)."""
+    n = len(rows[alive[0]])
+    best = max(alive, key=lambda k: (sum(rows[k]), -k))
+    top = rows[best]
+    keep = []
+    for k in alive:
+        if k == best:
+            keep.append(k)
+            continue
+        diffs = [a - b for a, b in zip(top, rows[k], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean <= z * math.sqrt(var / n):
+            keep.append(k)
+    return keep
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -144,10 +179,17 @@ def _outcome(move: Move, after: GameState, seat: int) -> object:
     return None
 
 
-def _gain(kingdom: Kingdom, ruleset: Ruleset, index: int, card: Card, now: int) -> int:
-    """How many points putting ``card`` on cell ``index`` adds to the revealed score (R5)."""
-    cells = kingdom.cells
-    return _total(Kingdom((*cells[:index], card, *cells[index + 1 :])), (), ruleset) - now
+def _best_cell(kingdom: Kingdom, card: Card, ruleset: Ruleset, legal: tuple[Move, ...]) -> int:
+    """The cell of a Take or Place of ``legal`` where ``card`` adds most points to the
+    revealed score (R5), the first of equals; -1 if none adds any."""
+    now = _total(kingdom, (), ruleset)
+    best, gain = -1, 0
+    for move in legal:
+        if isinstance(move, Take | Place):
+            g = _total(kingdom.replace(move.position, card), (), ruleset) - now
+            if g > gain:
+                best, gain = move.position.index, g
+    return best
 
 
 def quick_move(state: GameState) -> Move:
@@ -173,30 +215,29 @@ def quick_move(state: GameState) -> Move:
         return max(claims, key=lambda m: m.legend.points)
     if isinstance(first, Arrange):
         return greedy_move(player_view(state, state.current_player))
-    player = state.players[state.current_player]
-    kingdom, ruleset = player.kingdom, state.ruleset
-    now = _total(kingdom, (), ruleset)
+    kingdom = state.players[state.current_player].kingdom
     card = state.drawn if state.drawn is not None else state.discard_pile[-1]
-    best: Move | None = None
-    gain = 0
+    best = _best_cell(kingdom, card, state.ruleset, legal)
     fallback: Move = legal[-1]
     for move in legal:
         if isinstance(move, Take | Place):
-            g = _gain(kingdom, ruleset, move.position.index, card, now)
-            if g > gain:
-                best, gain = move, g
+            if move.position.index == best:
+                return move
         elif isinstance(move, Draw) or (
             isinstance(move, Reveal) and not isinstance(fallback, Reveal)
         ):
             fallback = move
-    return best if best is not None else fallback
+    return fallback
 
 
-def _play_out(state: GameState) -> GameState:
-    """``state`` played to its end by the quick rollout policy (R7.1: its games end)."""
+def _play_out(state: GameState) -> tuple[GameState, int]:
+    """``state`` played to its end by the quick rollout policy (R7.1: its games end), and
+    the number of moves that took."""
+    n = 0
     while not state.is_over:
         state = apply_move(state, quick_move(state))
-    return state
+        n += 1
+    return state, n
 
 
 class _Edge:
@@ -229,12 +270,16 @@ class SearchPlayer:
     is played without search. See the module for the two methods.
 
     Args:
-        seed: the seed of its own generator (samples and tie-breaks); with a fixed
-            iteration budget, the same seed and views give the same moves.
-        iterations: iterations per decision: sampled states (``"rollout"``: each
-            rolled out once per candidate) or tree walks (``"tree"``). The default meets
-            the strength target within 0.5 s of CPU per decision on one core of the
-            reference machine.
+        seed: the seed of its own generator (samples and tie-breaks); with a budget of
+            moves or iterations (no ``time_limit``), the same seed and views give the
+            same moves.
+        iterations: the most iterations per decision: sampled states (``"rollout"``:
+            each rolled out once per candidate) or tree walks (``"tree"``).
+        moves: the budget of a decision in rollout moves (``"rollout"``; None: no
+            budget but ``iterations``): no new sample is drawn once the moves played so
+            far and those of the last sample would exceed it, so a decision plays about
+            this many moves, at least one sample. The default is the budget measured
+            on the "Players and the arena" page.
         time_limit: if given, a time budget in seconds per decision as well: the search
             stops at whichever comes first (then moves depend on the machine's speed).
         exploration: the UCB1 constant (``"tree"``).
@@ -249,6 +294,10 @@ class SearchPlayer:
         candidates: how many of greedy's best moves are searched (``"rollout"``).
         value: the end of a rollout valued by the final lead (``"margin"``) or by the
             share of first places (``"win"``) (``"rollout"``).
+        prune: after 4 samples, stop rolling out a candidate whose mean value is below
+            the best candidate's by more than ``prune`` standard errors of their paired
+            differences over the same samples, so that the rest of the budget goes to
+            the moves still in doubt (``"rollout"``; 0: never).
 
     Raises:
         GameError: a budget or parameter out of range.
@@ -273,8 +322,10 @@ class SearchPlayer:
         rollout_depth: int = 0,
         hidden: bool = False,
         method: SearchMethod = "rollout",
-        candidates: int = 4,
+        candidates: int = 6,
         value: ValueKind = "margin",
+        moves: int | None = DEFAULT_MOVES,
+        prune: float = 2.0,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise GameError(f"iterations is a whole number from 1, not {iterations!r}")
@@ -294,6 +345,17 @@ class SearchPlayer:
             raise GameError(f"candidates is a whole number from 1, not {candidates!r}")
         if value not in ("margin", "win"):
             raise GameError(f"value is 'margin' or 'win', not {value!r}")
+        if moves is not None and (
+            isinstance(moves, bool) or not isinstance(moves, int) or moves < 1
+        ):
+            raise GameError(f"moves is a whole number from 1 or None, not {moves!r}")
+        if not prune >= 0:
+            raise GameError(f"prune is a number of standard errors, at least 0, not {prune!r}")
+        self.moves = moves
+        self.prune = float(prune)
+        #: The number of rollout moves of the last decision (``"rollout"``; each
+        #: candidate's own move counts as one).
+        self.last_moves = 0
         self.method = method
         self.candidates = candidates
         self.value = value
@@ -312,8 +374,8 @@ class SearchPlayer:
     def __repr__(self) -> str:
         return (
             f"SearchPlayer(seed={self.seed!r}, iterations={self.iterations}, "
-            f"time_limit={self.time_limit!r}, method={self.method!r}, "
-            f"candidates={self.candidates}, value={self.value!r})"
+            f"moves={self.moves!r}, time_limit={self.time_limit!r}, method={self.method!r}, "
+            f"candidates={self.candidates}, value={self.value!r}, prune={self.prune!r})"
         )
 
     def __call__(self, view: PlayerView) -> Move:
@@ -321,6 +383,7 @@ class SearchPlayer:
         if not moves:
             raise GameError(f"player {view.viewer} has no move to make now")
         self.last_iterations = 0
+        self.last_moves = 0
         if len(moves) == 1:
             return moves[0]
         if self.method == "rollout":
@@ -347,16 +410,33 @@ class SearchPlayer:
         if len(cands) == 1:
             return cands[0]
         seat = view.viewer
-        sums = [0.0] * len(cands)
+        rows: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
+        budget = self.moves
+        used = 0
+        last = 0
+        prune = self.prune
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for i in range(self.iterations):
+            if i and budget is not None and used + last > budget:
+                break
             if deadline is not None and i and time.perf_counter() >= deadline:
                 break
             state = sample_state(view, self.rng)
-            for k, move in enumerate(cands):
-                sums[k] += self._value(_play_out(apply_move(state, move)), seat)
+            start = used
+            for k in alive:
+                end, n = _play_out(apply_move(state, cands[k]))
+                rows[k].append(self._value(end, seat))
+                used += n + 1
+            last = used - start
             self.last_iterations = i + 1
-        best = max(range(len(cands)), key=lambda k: (sums[k], -k))
+            if prune and i + 1 >= _MIN_DEALS and len(alive) > 1:
+                alive = _survivors(rows, alive, prune)
+                if len(alive) == 1:
+                    break
+        self.last_moves = used
+        n = len(rows[alive[0]])
+        best = max(alive, key=lambda k: (sum(rows[k][:n]), -k))
         return cands[best]
 
     def _value(self, state: GameState, seat: int) -> float:
