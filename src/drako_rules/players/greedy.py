@@ -47,7 +47,9 @@ ALL_POSITIONS: Final = tuple(Position(row, col) for row in range(4) for col in r
 
 
 # --8<-- [start:seen]
-@functools.lru_cache(maxsize=1 << 16)
+# Small on purpose: a cache of 65,536 Kingdoms makes the garbage
+# collector's full passes slow (a search decision took up to 0.56 s).
+@functools.lru_cache(maxsize=1 << 12)
 def points(kingdom: Kingdom, ruleset: str) -> int:
     """The score of the revealed cards of ``kingdom`` (R5); Unexplored Lands are blank (R4.6)."""
     return score(kingdom, ruleset=get_ruleset(ruleset)).total

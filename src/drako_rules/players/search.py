@@ -122,7 +122,10 @@ def _survivors(rows: list[list[float]], alive: list[int], z: float) -> list[int]
     return keep
 
 
-@functools.lru_cache(maxsize=1 << 16)
+# Small on purpose: 65,536 cached Kingdoms (with greedy's as many) grew the heap to
+# ~430,000 tracked objects, and the full garbage collections that then fell inside
+# a decision took up to 0.5 s (benchmarks/players.py decision: max 0.56 s -> 0.20 s).
+@functools.lru_cache(maxsize=1 << 12)
 def _total(kingdom: Kingdom, legends: tuple[Legend, ...], ruleset: Ruleset) -> int:
     """The total of ``kingdom`` with ``legends`` (R5): cached, many leaves repeat."""
     return score(kingdom, legends, ruleset).total
