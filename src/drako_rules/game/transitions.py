@@ -40,6 +40,7 @@ from typing import Final, NoReturn, TypeVar
 
 from drako_rules.bitboard import (
     ALL,
+    CARD_OF_CODE,
     CENTRE_CELLS,
     CODE_OF_LETTER,
     LEGEND_BIT_OF_ID,
@@ -418,12 +419,16 @@ def _replace(
     i = position.index
     if not _open_cells(kingdom, card) >> i & 1:
         _refuse_replace(kingdom, position, card, how)
-    old = kingdom.cells[i]
+    # The Kingdom's codes, not its cells: a Kingdom made by replace makes its cells only
+    # when they are read (Kingdom.replace), and the engine never needs them.
+    code = kingdom.codes[i]
     hidden = s.hidden
-    if old is None:  # R3.4d: the Unexplored Land goes to the discard pile revealed.
+    if code == UNEXPLORED:  # R3.4d: the Unexplored Land goes to the discard pile revealed.
         old = hidden[seat][i]
-        assert old is not None
         hidden = _revealed_cell(hidden, seat, i)
+    else:
+        old = CARD_OF_CODE[code]
+    assert old is not None
     return _after_card_action(
         s, kingdom, i, kingdom.replace(position, card), hidden, s.draw_pile, (*discard_pile, old)
     )
@@ -576,10 +581,9 @@ def _reveal(s: GameState, move: Move) -> GameState:
     position = move.position
     i = position.index
     kingdom = s.players[seat].kingdom
-    there = kingdom.cells[i]
-    if there is not None:
+    if kingdom.codes[i] != UNEXPLORED:
         raise IllegalMoveError(
-            f"{move} is not allowed: {position} holds a revealed {there}, and only an "
+            f"{move} is not allowed: {position} holds a revealed {kingdom.cells[i]}, and only an "
             "Unexplored Land can be revealed (R3.3)",
             rule="R3.3",
         )
