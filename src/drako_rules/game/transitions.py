@@ -419,8 +419,8 @@ def _replace(
     i = position.index
     if not _open_cells(kingdom, card) >> i & 1:
         _refuse_replace(kingdom, position, card, how)
-    # The Kingdom's codes, not its cells: a Kingdom made by replace makes its cells only
-    # when they are read (Kingdom.replace), and the engine never needs them.
+    # The Kingdom's codes, not its cells: the code of cell i is what the Legends' update
+    # below needs too, and the card it stands for is one table look-up (CARD_OF_CODE).
     code = kingdom.codes[i]
     hidden = s.hidden
     if code == UNEXPLORED:  # R3.4d: the Unexplored Land goes to the discard pile revealed.
