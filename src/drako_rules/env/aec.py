@@ -398,7 +398,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         episode = self.episode
-        state = self._state = episode.play(action_to_move(action))
+        move = _MOVE_OF.get(action) if type(action) is int else None  # a Python int: at once
+        state = self._state = episode.play(action_to_move(action) if move is None else move)
         # The acting agent's cumulative reward stays 0 (PettingZoo zeroes it here): every
         # reward is 0 until the last step, after which every agent is terminated.
         if state.is_over:

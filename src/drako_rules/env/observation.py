@@ -230,7 +230,7 @@ _UNSEEN_BASE: Final = {n: _GUARDS + cards_per_kind(n) * _ONES for n in (2, 3, 4)
 
 # The slices of 5 counts by kind, by their packed fields (a guarded half negated, see
 # _half_counts): bounded, cleared when full.
-_CACHE_LIMIT: Final = 4096
+_CACHE_LIMIT: Final = 2**14
 _counts_cache: dict[int, bytes] = {}
 
 
@@ -444,6 +444,8 @@ class ObservationEncoder:
     __slots__ = (
         "_base",
         "_current",
+        "_deck",
+        "_draw",
         "_first",
         "_hand_shown",
         "_hands",
@@ -461,6 +463,7 @@ class ObservationEncoder:
         "_ruleset",
         "_seen",
         "_shown",
+        "_turn",
     )
 
     def __init__(self) -> None:
@@ -492,6 +495,10 @@ class ObservationEncoder:
         self._shown = 0  # by all seats together
         self._base = _UNSEEN_BASE.get(n, 0)
         self._current = self._first = -2
+        # the turn, draw pile and legend deck sizes written (None: not yet)
+        self._turn: int | None = None
+        self._draw: int | None = None
+        self._deck: int | None = None
         self._pile: tuple[Card, ...] = ()
         self._pile_packed = 0
         self._row: tuple[Legend, ...] = ()
@@ -529,6 +536,13 @@ class ObservationEncoder:
             len(state.legend_deck),
             state.drawn if seat == state.current_player else None,
         )
+
+    def _flags(self, current: int, first: int) -> None:
+        """Write the three flags of every seat: in the game, to move, first (R2.7)."""
+        pieces = self._pieces
+        for seat in range(self._n):
+            pieces[_P_SEATS + 2 * seat] = _SEAT_FLAGS[2 * (seat == current) + (seat == first)]
+        self._current, self._first = current, first
 
     def _player(self, seat: int, player: PlayerState) -> None:
         """Encode again the block of ``player`` at ``seat``, of its parts that are other
@@ -581,11 +595,17 @@ class ObservationEncoder:
         phase = source.phase
         current = -1 if phase is _OVER else source.current_player
         first = source.first_player
-        if current != self._current or first != self._first:
-            # the turn passed: the flags of every seat are written again
-            for seat in range(n):
-                pieces[_P_SEATS + 2 * seat] = _SEAT_FLAGS[2 * (seat == current) + (seat == first)]
-            self._current, self._first = current, first
+        if current != self._current:
+            if first == self._first and 0 <= current < n and 0 <= self._current < n:
+                # the turn passed from one seat to another: their two flags change
+                was = self._current
+                pieces[_P_SEATS + 2 * was] = _SEAT_FLAGS[was == first]
+                pieces[_P_SEATS + 2 * current] = _SEAT_FLAGS[2 + (current == first)]
+            else:
+                self._flags(current, first)
+            self._current = current
+        elif first != self._first:
+            self._flags(current, first)
         if players is not self._players:
             seen = self._seen
             for seat, player in enumerate(players):
@@ -622,19 +642,25 @@ class ObservationEncoder:
             2 * (viewer == current) + source.claimed_this_turn
         ]
         turn = source.turn
-        pieces[_P_TURN] = (
-            _TURN_BYTES[turn] if 0 <= turn <= _TURN_TOP else _scalar(_TURN_BYTES, turn)
-        )
-        pieces[_P_DRAW] = (
-            _PILE_BYTES[draw_size]
-            if 0 <= draw_size <= _MAX_COUNT
-            else _scalar(_PILE_BYTES, draw_size)
-        )
-        pieces[_P_DECK] = (
-            _DECK_BYTES[deck_size]
-            if 0 <= deck_size <= _DECK_TOP
-            else _scalar(_DECK_BYTES, deck_size)
-        )
+        if turn != self._turn:
+            pieces[_P_TURN] = (
+                _TURN_BYTES[turn] if 0 <= turn <= _TURN_TOP else _scalar(_TURN_BYTES, turn)
+            )
+            self._turn = turn
+        if draw_size != self._draw:
+            pieces[_P_DRAW] = (
+                _PILE_BYTES[draw_size]
+                if 0 <= draw_size <= _MAX_COUNT
+                else _scalar(_PILE_BYTES, draw_size)
+            )
+            self._draw = draw_size
+        if deck_size != self._deck:
+            pieces[_P_DECK] = (
+                _DECK_BYTES[deck_size]
+                if 0 <= deck_size <= _DECK_TOP
+                else _scalar(_DECK_BYTES, deck_size)
+            )
+            self._deck = deck_size
         return np.ndarray(OBSERVATION_SIZE, _FLOAT32, _JOIN(_GETTERS[n][viewer](pieces)))
 
 
