@@ -298,10 +298,16 @@ def test_an_encoder_between_two_games_still_encodes_each_right() -> None:
                 assert encoder.observe(view).tobytes() == reference_observation(view).tobytes()
 
 
+def _mid_game() -> GameState:
+    """The state after 30 decisions of a 4-player game."""
+    state = play_random_game(4, 7).record.start()
+    for move in play_random_game(4, 7).record.moves[:30]:
+        state = apply_move(state, move)
+    return state
+
+
 #: A state in the middle of a 4-player game.
-MID_GAME: Final = play_random_game(4, 7).record.start()
-for _move in play_random_game(4, 7).record.moves[:30]:
-    MID_GAME = apply_move(MID_GAME, _move)
+MID_GAME: Final = _mid_game()
 
 
 @st.composite
@@ -687,10 +693,11 @@ def test_agent_iter_yields_the_agents_pettingzoos_iterable_yields(players: int) 
     assert sequences[0][-players:] == [f"player_{i}" for i in range(players)]
     short = raw_env(players=players)
     short.reset(seed=5)
-    assert (
-        len([short.step(action_id(legal_moves(short.game_state)[0])) for _ in short.agent_iter(7)])
-        == 7
-    )
+    count = 0
+    for _ in short.agent_iter(7):
+        short.step(action_id(legal_moves(short.game_state)[0]))
+        count += 1
+    assert count == 7 and not short.game_state.is_over
 
 
 def test_wrapped_agent_iter_refuses_a_loop_that_does_not_step() -> None:
