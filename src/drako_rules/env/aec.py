@@ -24,6 +24,9 @@ raise a bare ``AssertionError``, and it cost a quarter of the time of a step.
 - **Seeding** ``reset(seed=s)`` deals the game of [`new_game(players, s)`][drako_rules.game.setup.new_game], so
   ``env.unwrapped.record()`` replays it; ``reset()`` without a seed deals the next game of
   a sequence that the last seed given decides (R2.8).
+- **The loop**: ``last()``, ``observe()`` and ``agent_iter()`` give what PettingZoo's
+  ``AECEnv`` gives (``agent_iter`` an [`AgentIterable`][drako_rules.env.aec.AgentIterable],
+  iterated by a generator), written for this environment to cost less at each step.
 - **Illegal actions** raise [`IllegalMoveError`][drako_rules.errors.IllegalMoveError] and leave the game as it
   was: the mask says what is legal. (PettingZoo's ``TerminateIllegalWrapper`` is left out:
   its penalty for one player alone would break the zero-sum rewards.)
@@ -72,6 +75,8 @@ from drako_rules.scoring import ranking
 __all__ = [
     "DEFAULT_MAX_MOVES",
     "RENDER_MODES",
+    "AgentIterable",
+    "CheckedAgentIterable",
     "Observation",
     "action_mask",
     "agent_observation",
