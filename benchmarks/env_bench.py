@@ -31,8 +31,9 @@ own engine, and new against old. Before timing, it checks on the warm-up games t
 give the same observations, byte for byte, at every step.
 
 ``--count KIND GAMES`` plays 10 warm-up games then ``GAMES`` games of one kind of run
-(``engine``, ``raw_env``, ``env``, ``single``) of the package on ``PYTHONPATH`` and prints
-the steps, for counting machine instructions, which do not depend on the load: run
+(``engine``, ``raw_env``, ``env``, ``single``) of the package on ``PYTHONPATH``, the
+garbage collector off as in the timed runs, and prints the steps, for counting machine
+instructions, which do not depend on the load: run
 ``valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/env_bench.py
 --count raw_env 30 --players 2`` and the same with ``0`` games; the difference of the
 "Collected" counts divided by the steps is the instructions of one step.
@@ -230,7 +231,10 @@ def main(argv: list[str] | None = None) -> int:
         kind, games = args.count[0], int(args.count[1])
         for n in args.players:
             runs(drako_rules, n, range(10**6, 10**6 + 10))[kind]()
+            gc.collect()
+            gc.disable()  # as in the timed runs
             print(f"{n} players: {runs(drako_rules, n, range(games))[kind]()} steps")
+            gc.enable()
         return 0
     libs = {"new": drako_rules}
     if args.old:

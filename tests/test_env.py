@@ -9,6 +9,7 @@ import random
 import re
 from fractions import Fraction
 from pathlib import Path
+from typing import Final
 
 import attrs
 import pytest
@@ -24,6 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env import AECIterable
 
 import drako_rules.env.observation as observation_module
 from drako_rules import (
@@ -57,6 +59,7 @@ from drako_rules.env import (
     SingleAgentEnv,
     agent_observation,
     env,
+    moves_mask,
     observation_space,
     observe,
     observe_state,
@@ -293,6 +296,74 @@ def test_an_encoder_between_two_games_still_encodes_each_right() -> None:
             for seat in range(state.player_count):
                 view = player_view(state, seat)
                 assert encoder.observe(view).tobytes() == reference_observation(view).tobytes()
+
+
+def _mid_game() -> GameState:
+    """The state after 30 decisions of a 4-player game."""
+    state = play_random_game(4, 7).record.start()
+    for move in play_random_game(4, 7).record.moves[:30]:
+        state = apply_move(state, move)
+    return state
+
+
+#: A state in the middle of a 4-player game.
+MID_GAME: Final = _mid_game()
+
+
+@st.composite
+def discard_pile_sequences(draw: st.DrawFn) -> list[tuple[Card, ...]]:
+    """Discard piles one after the other, each most often one card away from the last (a
+    card put on it, the top taken, the top replaced) and sometimes not (a card below the
+    top changed, a pile of another length, longer than any game's)."""
+    cards = st.sampled_from(list(Card))
+    pile: tuple[Card, ...] = tuple(draw(st.lists(cards, max_size=12)))
+    piles = [pile]
+    for _ in range(draw(st.integers(1, 12))):
+        change = draw(st.sampled_from(["put", "take", "replace", "below", "any"]))
+        if change == "put":
+            pile = (*pile, draw(cards))
+        elif change == "take" and pile:
+            pile = pile[:-1]
+        elif change == "replace" and pile:
+            pile = (*pile[:-1], draw(cards))
+        elif change == "below" and len(pile) > 1:
+            i = draw(st.integers(0, len(pile) - 2))
+            pile = (*pile[:i], draw(cards), *pile[i + 1 :])
+        else:
+            pile = tuple(draw(st.lists(cards, max_size=90)))
+        piles.append(pile)
+    return piles
+
+
+@settings(max_examples=60)
+@given(discard_pile_sequences(), st.integers(0, 3))
+def test_an_encoder_counts_each_discard_pile_right(
+    piles: list[tuple[Card, ...]], viewer: int
+) -> None:
+    """An encoder shown one view after another whose discard piles differ by a card put,
+    taken or replaced (counted from the pile before), or by more (a card below the top, a
+    new pile, one of more than 80 cards), gives each time the vector of a new encoder
+    (which counts the pile afresh), and the reference encoder's while no kind is seen more
+    often than the deck holds it (the reference does not bound the unseen counts at 0)."""
+    view = player_view(MID_GAME, viewer)
+    encoder = ObservationEncoder()
+    for pile in piles:
+        shown = attrs.evolve(view, discard_pile=pile)
+        vector = encoder.observe(shown)
+        assert vector.tobytes() == ObservationEncoder().observe(shown).tobytes()
+        reference = reference_observation(shown)
+        if float(reference.min()) >= 0.0:
+            assert vector.tobytes() == reference.tobytes()
+
+
+def test_moves_mask_of_moves_built_elsewhere_is_that_of_the_prebuilt_moves() -> None:
+    """The mask of moves parsed from text (other objects than the engine's MOVES) is the
+    mask of the engine's equal moves: 1 at each action id."""
+    for state in replay_states(3, 4)[:60]:
+        moves = legal_moves(state)
+        parsed = tuple(Move.parse(str(move)) for move in moves)
+        assert moves_mask(parsed).tobytes() == moves_mask(moves).tobytes()
+        assert np.flatnonzero(moves_mask(parsed)).tolist() == [action_id(m) for m in moves]
 
 
 def replay_states(players: int, seed: int) -> list[GameState]:
@@ -600,6 +671,59 @@ def test_wrapped_env_enforces_the_order_as_pettingzoos_wrapper_does() -> None:
     obs_plain, *rest_plain = plain.last()
     assert rest == rest_plain and np.array_equal(obs["observation"], obs_plain["observation"])
     assert wrapped.agents == plain.agents and wrapped.agent_selection == "player_0"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_agent_iter_yields_the_agents_pettingzoos_iterable_yields(players: int) -> None:
+    """raw_env's agent_iter yields, step by step, the agents PettingZoo's own AECIterable
+    yields for the same game (the agent to act; the finished agents one by one at the
+    end, then stops), and no more than max_iter of them."""
+    ours, theirs = raw_env(players=players), raw_env(players=players)
+    ours.reset(seed=5)
+    theirs.reset(seed=5)
+    sequences: list[list[str]] = []
+    for e, agents in ((ours, ours.agent_iter()), (theirs, AECIterable(theirs, 2**63))):
+        seen = []
+        for agent in agents:
+            seen.append(agent)
+            _obs, _, terminated, truncated, _ = e.last()
+            e.step(None if terminated or truncated else action_id(legal_moves(e.game_state)[0]))
+        sequences.append(seen)
+    assert sequences[0] == sequences[1] and len(sequences[0]) > players
+    assert sequences[0][-players:] == [f"player_{i}" for i in range(players)]
+    short = raw_env(players=players)
+    short.reset(seed=5)
+    count = 0
+    for _ in short.agent_iter(7):
+        short.step(action_id(legal_moves(short.game_state)[0]))
+        count += 1
+    assert count == 7 and not short.game_state.is_over
+
+
+def test_wrapped_agent_iter_refuses_a_loop_that_does_not_step() -> None:
+    """env()'s agent_iter, like PettingZoo's wrapper's, raises its AssertionError when an
+    iteration comes without a step since the last, and refuses to start before reset."""
+    errors = []
+    for e in (env(), wrappers.OrderEnforcingWrapper(raw_env())):
+        with pytest.raises(AssertionError) as before:
+            e.agent_iter()
+        e.reset(seed=2)
+        agents = iter(e.agent_iter())
+        assert next(agents) == "player_0"
+        with pytest.raises(AssertionError) as info:
+            next(agents)
+        errors.append((str(before.value), str(info.value)))
+    assert errors[0] == errors[1]
+
+
+def test_last_without_observing_gives_the_rest() -> None:
+    """last(observe=False) gives no observation and the same reward, termination,
+    truncation and info as last()."""
+    e = raw_env_reset(3, 6)
+    e.step(action_id(legal_moves(e.game_state)[0]))
+    none, *rest = e.last(observe=False)
+    obs, *rest_observed = e.last()
+    assert none is None and rest == rest_observed and obs["action_mask"].sum() == 24
 
 
 def test_render_modes() -> None:

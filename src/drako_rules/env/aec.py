@@ -24,6 +24,9 @@ raise a bare ``AssertionError``, and it cost a quarter of the time of a step.
 - **Seeding** ``reset(seed=s)`` deals the game of [`new_game(players, s)`][drako_rules.game.setup.new_game], so
   ``env.unwrapped.record()`` replays it; ``reset()`` without a seed deals the next game of
   a sequence that the last seed given decides (R2.8).
+- **The loop**: ``last()``, ``observe()`` and ``agent_iter()`` give what PettingZoo's
+  ``AECEnv`` gives (``agent_iter`` an [`AgentIterable`][drako_rules.env.aec.AgentIterable],
+  iterated by a generator), written for this environment to cost less at each step.
 - **Illegal actions** raise [`IllegalMoveError`][drako_rules.errors.IllegalMoveError] and leave the game as it
   was: the mask says what is legal. (PettingZoo's ``TerminateIllegalWrapper`` is left out:
   its penalty for one player alone would break the zero-sum rewards.)
@@ -33,7 +36,8 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import Final
+from collections.abc import Iterator
+from typing import Final, Literal, overload
 
 import gymnasium
 import numpy as np
@@ -41,6 +45,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from drako_rules.cards import check_player_count
 from drako_rules.env.episode import Episode
@@ -51,7 +56,7 @@ from drako_rules.env.observation import (
     observe_state,
 )
 from drako_rules.env.render import view_text
-from drako_rules.env.rewards import final_rewards, is_truncated
+from drako_rules.env.rewards import is_truncated, rewards_from_places
 from drako_rules.errors import GameError, InvalidMoveError
 from drako_rules.game import (
     ACTION_SPACE_SIZE,
@@ -60,16 +65,18 @@ from drako_rules.game import (
     GameState,
     Move,
     PlayerView,
-    final_ranking,
     final_scores,
     legal_moves,
     player_view,
 )
 from drako_rules.rulesets import Ruleset, get_ruleset
+from drako_rules.scoring import ranking
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
     "RENDER_MODES",
+    "AgentIterable",
+    "CheckedAgentIterable",
     "Observation",
     "action_mask",
     "agent_observation",
@@ -102,11 +109,28 @@ def observation_space() -> spaces.Dict:
 
 # The action id of each prebuilt move, by identity (the engine hands out those instances),
 # and the mask of each tuple of legal moves the engine returned lately (it hands out many
-# of the same tuples again), as an array that is copied for each caller: bounded, and
-# holding the tuples it keys, so that their identities stay theirs.
+# of the same tuples again), as bytes: bounded, and holding the tuples it keys, so that
+# their identities stay theirs.
 _ACTION_OF: Final = {id(move): i for i, move in enumerate(MOVES)}
 _MASK_CACHE_LIMIT: Final = 4096
-_mask_cache: dict[int, tuple[tuple[Move, ...], npt.NDArray[np.int8]]] = {}
+_mask_cache: dict[int, tuple[tuple[Move, ...], bytes]] = {}
+_INT8: Final = np.dtype(np.int8)
+
+
+def _mask_bytes(moves: tuple[Move, ...]) -> bytes:
+    """The 89 entries of the mask of ``moves`` as bytes, cached by the tuple's identity."""
+    entries = bytearray(ACTION_SPACE_SIZE)
+    try:
+        for i in map(_ACTION_OF.__getitem__, map(id, moves)):
+            entries[i] = 1
+    except KeyError:  # a move built elsewhere than MOVES: by its action id
+        for move in moves:
+            entries[move.action_id] = 1
+    if len(_mask_cache) >= _MASK_CACHE_LIMIT:
+        _mask_cache.clear()
+    found = bytes(entries)
+    _mask_cache[id(moves)] = (moves, found)
+    return found
 
 
 def moves_mask(moves: tuple[Move, ...]) -> npt.NDArray[np.int8]:
@@ -118,17 +142,9 @@ def moves_mask(moves: tuple[Move, ...]) -> npt.NDArray[np.int8]:
         (24, 0)
     """
     hit = _mask_cache.get(id(moves))
-    if hit is None or hit[0] is not moves:
-        # built as bytes: one NumPy call, where setting entries of an array is one each
-        entries = bytearray(ACTION_SPACE_SIZE)
-        get = _ACTION_OF.get
-        for move in moves:
-            i = get(id(move))
-            entries[move.action_id if i is None else i] = 1
-        if len(_mask_cache) >= _MASK_CACHE_LIMIT:
-            _mask_cache.clear()
-        hit = _mask_cache[id(moves)] = (moves, np.frombuffer(entries, np.int8))
-    return hit[1].copy()
+    found = hit[1] if hit is not None and hit[0] is moves else _mask_bytes(moves)
+    # one NumPy call: an array over a new bytearray (writable, the caller's own)
+    return np.ndarray(ACTION_SPACE_SIZE, _INT8, bytearray(found))
 
 
 def action_mask(view: PlayerView) -> npt.NDArray[np.int8]:
@@ -183,12 +199,20 @@ def check_render_mode(render_mode: object) -> str | None:
     return render_mode if isinstance(render_mode, str) else None
 
 
+#: The move of each action id, by the id as a Python integer.
+_MOVE_OF: Final = dict(enumerate(MOVES))
+
+
 def action_to_move(action: object) -> Move:
     """The move of an action id (a Python or NumPy integer).
 
     Raises:
         InvalidMoveError: ``action`` is not an integer in ``range(89)``.
     """
+    if type(action) is int:  # the common case, one look-up
+        move = _MOVE_OF.get(action)
+        if move is not None:
+            return move
     try:
         n = operator.index(action)  # type: ignore[arg-type]  # anything else is refused here
     except TypeError:
@@ -198,6 +222,26 @@ def action_to_move(action: object) -> Move:
     if not 0 <= n < ACTION_SPACE_SIZE:
         raise InvalidMoveError(f"an action is an integer from 0 to 88, not {n}")
     return MOVES[n]
+
+
+class AgentIterable:
+    """What ``agent_iter`` returns: iterable like PettingZoo's ``AECIterable`` (each
+    iteration yields ``agent_selection`` while ``agents`` is not empty, at most
+    ``max_iter`` times), its iterator a generator rather than a Python ``__next__``."""
+
+    __slots__ = ("env", "max_iter")
+
+    def __init__(self, env: AECEnv, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        """A new iterator over the agents to act."""
+        env = self.env
+        for _ in range(self.max_iter):
+            if not env.agents:
+                return
+            yield env.agent_selection
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -257,6 +301,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._encoder = ObservationEncoder()
         #: The game being played: its state (``game_state``) and its record (``record()``).
         self.episode = Episode(self.players, self.ruleset)
+        self._state: GameState | None = None  # the episode's state, at hand for each step
 
     def observation_space(self, agent: str) -> spaces.Dict:
         """The ``Dict`` space of ``agent``'s observations (the same for every agent)."""
@@ -285,8 +330,46 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return player_view(self.game_state, self._seat[agent])
 
     def observe(self, agent: str) -> Observation:
-        """``agent``'s observation: [`agent_observation`][drako_rules.env.aec.agent_observation] of its view (R8)."""
-        return state_observation(self.episode.game_state, self._seat[agent], self._encoder)
+        """``agent``'s observation: [`agent_observation`][drako_rules.env.aec.agent_observation] of its view (R8).
+
+        Raises:
+            GameError: ``reset`` has not been called.
+        """
+        state = self._state
+        if state is None:
+            state = self.episode.game_state  # raises GameError: no game yet
+        seat = self._seat[agent]
+        return {
+            "observation": self._encoder.observe_state(state, seat),
+            "action_mask": moves_mask(legal_moves(state) if seat == state.current_player else ()),
+        }
+
+    @overload
+    def last(
+        self, observe: Literal[True] = True
+    ) -> tuple[Observation, float, bool, bool, dict[str, object]]: ...
+    @overload
+    def last(
+        self, observe: bool
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, object]]: ...
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, object]]:
+        """The observation (if ``observe``), cumulative reward, termination, truncation and
+        info of the agent to act, as PettingZoo's ``AECEnv.last`` gives them."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> AgentIterable:
+        """The agent to act, as long as an agent is live and at most ``max_iter`` times, as
+        PettingZoo's ``agent_iter`` yields it (step the agent on each iteration)."""
+        return AgentIterable(self, max_iter)
 
     def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
         """Deal a new game: ``new_game(players, seed)``, or the next seed of the sequence (R2.8).
@@ -297,7 +380,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._seeder = random.Random(f"drako-rules/env/{seed}")
         else:
             seed = self._seeder.getrandbits(63)
-        state = self.episode.deal(seed)
+        state = self._state = self.episode.deal(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -320,16 +403,19 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         episode = self.episode
-        state = episode.play(action_to_move(action))
-        self._cumulative_rewards[agent] = 0.0
+        move = _MOVE_OF.get(action) if type(action) is int else None  # a Python int: at once
+        state = self._state = episode.play(action_to_move(action) if move is None else move)
+        # The acting agent's cumulative reward stays 0 (PettingZoo zeroes it here): every
+        # reward is 0 until the last step, after which every agent is terminated.
         if state.is_over:
-            ranking = final_ranking(state)
-            totals = [sheet.total for sheet in final_scores(state)]
-            rewards = final_rewards(state)
+            # scored once (R7.3): the ranking, the rewards of its places (R5.6), the totals
+            sheets = final_scores(state)
+            places = ranking(sheets).places
+            rewards = rewards_from_places(places)
             for seat, name in enumerate(self.agents):
                 self.rewards[name] = rewards[seat]
                 self.terminations[name] = True
-                self.infos[name] = {"place": ranking.places[seat], "score": totals[seat]}
+                self.infos[name] = {"place": places[seat], "score": sheets[seat].total}
             self._accumulate_rewards()
         elif is_truncated(state, len(episode.moves), self.max_moves):
             for name in self.agents:
@@ -351,6 +437,28 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class CheckedAgentIterable(AgentIterable):
+    """What the wrapped environment's ``agent_iter`` returns: as
+    [`AgentIterable`][drako_rules.env.aec.AgentIterable], with the check of PettingZoo's
+    ``OrderEnforcingWrapper`` that each agent yielded was stepped before the next."""
+
+    __slots__ = ()
+
+    def __iter__(self) -> Iterator[str]:
+        """A new iterator over the agents to act, checking that each one steps."""
+        wrapper = self.env
+        env = wrapper.env
+        for _ in range(self.max_iter):
+            if not env.agents:
+                return
+            agent = env.agent_selection
+            assert wrapper._has_updated, (
+                "need to call step() or reset() in a loop over `agent_iter`"
+            )
+            wrapper._has_updated = False
+            yield agent
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
@@ -382,6 +490,13 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         if not self._has_reset:
             return super().last(observe)  # type: ignore[no-any-return]
         return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def agent_iter(self, max_iter: int = 2**63) -> CheckedAgentIterable:
+        """The agents to act, as PettingZoo's wrapper yields them (refused before ``reset``;
+        each iteration checks that the last one stepped)."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return CheckedAgentIterable(self, max_iter)
 
     def step(self, action: int | np.integer | None) -> None:
         """The environment's ``step`` (PettingZoo's error before ``reset``, its warning after

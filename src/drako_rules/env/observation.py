@@ -57,8 +57,10 @@ Examples:
 
 from __future__ import annotations
 
+import operator
 import struct
 import threading
+from collections.abc import Callable
 from typing import Final
 
 import numpy as np
@@ -228,7 +230,7 @@ _UNSEEN_BASE: Final = {n: _GUARDS + cards_per_kind(n) * _ONES for n in (2, 3, 4)
 
 # The slices of 5 counts by kind, by their packed fields (a guarded half negated, see
 # _half_counts): bounded, cleared when full.
-_CACHE_LIMIT: Final = 4096
+_CACHE_LIMIT: Final = 2**14
 _counts_cache: dict[int, bytes] = {}
 
 
@@ -281,31 +283,37 @@ def _packed(cards: tuple[Card, ...]) -> int:
     return sum(map(_CARD_UNIT.__getitem__, map(id, counted)))
 
 
-# Of a discard pile: the pile, its cards of each kind (packed), and the bytes of its
-# counts by kind and of its top card (20 entries).
-_Discard = tuple[tuple[Card, ...], int, bytes]
+def _discard_packed(cards: tuple[Card, ...], old: tuple[Card, ...], packed: int) -> int:
+    """The cards of each kind of the discard pile ``cards``, packed, counted from ``old``
+    (the pile encoded before, whose count is ``packed``) when the two differ by one card
+    put on the pile, taken from it, or both (R3), else counted afresh."""
+    if len(cards) <= _MAX_COUNT and len(old) <= _MAX_COUNT:
+        grown = len(cards) - len(old)
+        if grown == 1:
+            if cards[:-1] == old:
+                return packed + _CARD_UNIT[id(cards[-1])]
+        elif grown == -1:
+            if old[:-1] == cards:
+                return packed - _CARD_UNIT[id(old[-1])]
+        elif grown == 0 and cards and cards[:-1] == old[:-1]:
+            return packed - _CARD_UNIT[id(old[-1])] + _CARD_UNIT[id(cards[-1])]
+    return _packed(cards)
 
 
-def _discard(cards: tuple[Card, ...], last: _Discard) -> _Discard:
-    """What to remember of a discard pile, counted from ``last`` (the pile encoded before)
-    when the two differ only in their last cards (a card put on the pile or taken, R3)."""
-    old = last[0]
-    m = min(len(cards), len(old)) - 1
-    if m >= 0 and len(cards) <= _MAX_COUNT and len(old) <= _MAX_COUNT and cards[:m] == old[:m]:
-        packed = last[1] - _packed(old[m:]) + _packed(cards[m:])
-    else:
-        packed = _packed(cards)
+def _pile_counts(packed: int) -> bytes:
+    """The bytes of the counts by kind packed in ``packed`` (a pile's), cached by
+    ``packed`` (bounded, cleared when full)."""
     low, high = packed & _LOW_HALF, packed >> _HALF_SHIFT
-    return (
-        cards,
-        packed,
-        (_counts_cache.get(low) or _half_counts(low))
-        + (_counts_cache.get(high) or _half_counts(high))
-        + (_KIND_OF[id(cards[-1])] if cards else _NO_KIND),
+    found = (_counts_cache.get(low) or _half_counts(low)) + (
+        _counts_cache.get(high) or _half_counts(high)
     )
+    if len(_pile_cache) >= _CACHE_LIMIT:
+        _pile_cache.clear()
+    _pile_cache[packed] = found
+    return found
 
 
-_NO_DISCARD: Final[_Discard] = ((), 0, _half_counts(0) * 2 + _NO_KIND)
+_pile_cache: dict[int, bytes] = {}
 
 
 def _scalar(table: tuple[bytes, ...], k: int) -> bytes:
@@ -313,20 +321,47 @@ def _scalar(table: tuple[bytes, ...], k: int) -> bytes:
     return table[0 if k < 0 else len(table) - 1 if k >= len(table) else k]
 
 
-# Where things go in the bytes of an observation (4 bytes an entry).
-_GLOBAL_BYTES: Final = 4 * _GLOBAL_SIZE
-_FLAGS_BYTES: Final = 4 * (SEAT_LAYOUT["first"].stop - SEAT_LAYOUT["present"].start)
-_KINGDOM_AT: Final = 4 * SEAT_LAYOUT["kingdom"].start
-_LEGENDS_AT: Final = 4 * SEAT_LAYOUT["legends"].start
-_BLOCK_END: Final = 4 * SEAT_BLOCK_SIZE
-_KINGDOM_BYTES: Final = _LEGENDS_AT - _KINGDOM_AT
-#: The byte offset of each seat block.
-_BLOCK_AT: Final = tuple(4 * LAYOUT[f"seat_{k}"].start for k in range(MAX_PLAYERS))
-#: By player count, then viewer: (block, byte offset, seat) of each block, in block order.
-_BLOCKS: Final = tuple(
-    tuple(tuple(zip(range(MAX_PLAYERS), _BLOCK_AT, order, strict=False)) for order in orders)
-    for orders in _ORDERS
+# The bytes of an observation are joined from pieces (4 bytes an entry), kept in a list
+# by each encoder, in this order: the global pieces (the slots below), then two pieces a
+# seat, by seat (its three flags; its Kingdom, Legends and hand), then the zero blocks of
+# the seats the game lacks. A viewer's observation takes the seats' pieces in its own
+# order (its seat first): _GETTERS.
+_P_PHASE: Final = 0  # the phase one-hot, to_move and claimed_this_turn (7 entries)
+_P_TURN: Final = 1
+_P_DRAW: Final = 2
+_P_DISCARD_SIZE: Final = 3
+_P_DECK: Final = 4
+_P_DISCARD: Final = 5  # the counts by kind and the top card (20 entries)
+_P_DRAWN: Final = 6
+_P_ROW: Final = 7
+_P_UNSEEN: Final = 8
+_P_GAME: Final = 9  # the ruleset and the number of players (5 entries)
+_P_SEATS: Final = 10  # seat s: its flags at _P_SEATS + 2·s, the rest of its block after
+
+
+def _pieces_getter(n: int, order: tuple[int, ...]) -> Callable[[list[bytes]], tuple[bytes, ...]]:
+    """What takes from the pieces of an ``n``-player game those of one observation, its
+    seats in ``order``: the global pieces, each seat's two, the zero blocks."""
+    indices = [
+        *range(1, _P_SEATS),
+        *(_P_SEATS + 2 * seat + k for seat in order for k in (0, 1)),
+        _P_SEATS + 2 * n,
+    ]
+    getter: Callable[[list[bytes]], tuple[bytes, ...]] = operator.itemgetter(0, *indices)
+    return getter
+
+
+#: By player count, then viewer: the pieces of that viewer's observation, in order.
+_GETTERS: Final = tuple(
+    tuple(_pieces_getter(n, order) for order in orders) for n, orders in enumerate(_ORDERS)
 )
+#: By the id of a phase: its 7 entries with to_move and claimed, by ``2·to_move + claimed``.
+_PHASE_FLAGS: Final = {
+    key: tuple(phase + flags for flags in _TURN_FLAGS) for key, phase in _PHASE_BYTES.items()
+}
+#: A new bytearray of the pieces joined (a bytearray: the array viewing it is writable).
+_JOIN: Final = bytearray().join
+_FLOAT32: Final = np.dtype(np.float32)
 #: By the code of two cells side by side in a row (``11·first + second``, cell codes of
 #: ``bitboard.CODE_OF``): their 22 entries, and the cards they show, packed (an Unexplored
 #: Land or an empty centre cell shows no kind, R8.2). A row of ``Kingdom.line_codes``
@@ -340,6 +375,21 @@ _PAIR_UNIT: Final = tuple(
     _CELL_UNIT[id(CARD_OF_CODE[pair // CODES])] + _CELL_UNIT[id(CARD_OF_CODE[pair % CODES])]
     for pair in range(_PAIR)
 )
+#: By the code of a row of a Kingdom (``Kingdom.line_codes``): its 44 entries and the
+#: cards it shows, packed; filled when first needed (at most 11**4 rows: bounded).
+_ROWS: dict[int, tuple[bytes, int]] = {}
+
+
+def _row(code: int) -> tuple[bytes, int]:
+    """The 44 entries of a row of a Kingdom (R4.1, R8.2) and the cards it shows, packed."""
+    first, second = divmod(code, _PAIR)
+    found = _ROWS[code] = (
+        _PAIR_BYTES[first] + _PAIR_BYTES[second],
+        _PAIR_UNIT[first] + _PAIR_UNIT[second],
+    )
+    return found
+
+
 #: The 5 entries of the ruleset and the number of players, by ruleset name then count.
 _GAME_BYTES: Final = {
     name: {n: _RULESET_BYTES[code] + _PLAYERS_BYTES[n - 2] for n in (2, 3, 4)}
@@ -347,109 +397,38 @@ _GAME_BYTES: Final = {
 }
 _OTHER_RULESET: Final = {n: _RULESET_BYTES[-1] + _PLAYERS_BYTES[n - 2] for n in (2, 3, 4)}
 
-# What an encoder encoded last of a seat's player: the player, its Kingdom and that
-# Kingdom's cards shown (packed), its Legends and hand and the hand's cards (packed), the
-# bytes of the player's part of a seat block (after the three flags) and all the cards the
-# player shows. The objects are held, so that their identities stay theirs.
-_Seat = tuple[PlayerState, Kingdom, int, tuple[Legend, ...], tuple[Card, ...], int, bytes, int]
 
-
-def _kingdom_bytes(kingdom: Kingdom) -> tuple[bytes, int]:
-    """The 176 entries of a Kingdom (R4.1, R8.2) and the cards it shows, packed."""
-    rows = kingdom.line_codes  # the 4 rows first, top first
-    p0, p1 = divmod(rows[0], _PAIR)
-    p2, p3 = divmod(rows[1], _PAIR)
-    p4, p5 = divmod(rows[2], _PAIR)
-    p6, p7 = divmod(rows[3], _PAIR)
-    pairs, units = _PAIR_BYTES, _PAIR_UNIT
-    return (
-        b"".join(
-            (pairs[p0], pairs[p1], pairs[p2], pairs[p3], pairs[p4], pairs[p5], pairs[p6], pairs[p7])
-        ),
-        units[p0]
-        + units[p1]
-        + units[p2]
-        + units[p3]
-        + units[p4]
-        + units[p5]
-        + units[p6]
-        + units[p7],
+def _unseen_bytes(unseen: int) -> bytes:
+    """The bytes of the unseen counts packed and guarded in ``unseen`` (see ``_GUARDS``),
+    cached by ``unseen`` (bounded, cleared when full)."""
+    low, high = -(unseen & _LOW_HALF) - 1, -(unseen >> _HALF_SHIFT) - 1  # guarded halves
+    found = (_counts_cache.get(low) or _half_counts(low)) + (
+        _counts_cache.get(high) or _half_counts(high)
     )
+    if len(_unseen_cache) >= _CACHE_LIMIT:
+        _unseen_cache.clear()
+    _unseen_cache[unseen] = found
+    return found
 
 
-def _seat(player: PlayerState, last: _Seat | None) -> _Seat:
-    """What to remember of ``player``, reusing from ``last`` (the player last encoded at
-    its seat) its Kingdom's part if the Kingdom is the same object, its Legends' and
-    hand's part if both are."""
-    kingdom, legends, hand = player.kingdom, player.legends, player.hand
-    if last is not None and last[1] is kingdom:
-        kingdom_part, kingdom_shown = last[6][:_KINGDOM_BYTES], last[2]
-    else:
-        kingdom_part, kingdom_shown = _kingdom_bytes(kingdom)
-    if last is not None and last[3] is legends and last[4] is hand:
-        rest, hand_shown = last[6][_KINGDOM_BYTES:], last[5]
-    else:
-        rest = _legend_bytes(legends) + _hand_bytes(hand)
-        hand_shown = sum(map(_CARD_UNIT.__getitem__, map(id, hand))) if hand else 0
-    return (
-        player,
-        kingdom,
-        kingdom_shown,
-        legends,
-        hand,
-        hand_shown,
-        kingdom_part + rest,
-        kingdom_shown + hand_shown,
-    )
-
-
-class _Canvas:
-    """The last observation given to one viewer, kept as an array changed in place, and
-    what it was written from: the players (the tuple, and at each seat block the flags and
-    the ``_Seat`` written there), the cards they show (packed), and the unseen counts."""
-
-    __slots__ = (
-        "array",
-        "base",
-        "bytes",
-        "current",
-        "first",
-        "flags",
-        "player_count",
-        "players",
-        "seats",
-        "shown",
-        "unseen",
-        "unseen_bytes",
-    )
-
-    def __init__(self, player_count: int) -> None:
-        self.player_count = player_count
-        self.base = _UNSEEN_BASE[player_count]
-        # all 0: the blocks of the seats a game of player_count players lacks stay so
-        self.array = np.zeros(OBSERVATION_SIZE, np.float32)
-        self.bytes = self.array.data.cast("B")  # written through, 4 bytes an entry
-        self.players: tuple[PlayerState, ...] = ()
-        self.current = self.first = -2
-        self.flags = [-1] * MAX_PLAYERS
-        self.seats: list[_Seat | None] = [None] * MAX_PLAYERS
-        self.shown = 0
-        self.unseen: int | None = None  # none yet
-        self.unseen_bytes = b""
+_unseen_cache: dict[int, bytes] = {}
 
 
 class ObservationEncoder:
     """Computes observations as [`observe`][drako_rules.env.observation.observe] does,
     remembering what it encoded last to encode the next one faster.
 
-    It keeps, for each viewer (at most 4: bounded), the last vector it gave that viewer,
-    and changes in it only what differs in the next view: the global entries, the flags
-    of a seat whose turn came or went, and the block of a player whose state is not the
-    same object as before (the engine hands out the same objects again while they do not
-    change; of a changed player, it encodes again only the Kingdom, or the Legends and
-    hand, that changed). The vectors are those of ``observe``, whatever it remembers, and
-    each call returns a new array (a copy). It is only quicker when the views come one
-    after the other from one game, as in an environment, which holds its own encoder.
+    It keeps the pieces the last vector was joined from (the global entries, and each
+    seat's flags, Kingdom rows, Legends and hand), and computes again only what differs in
+    the next view: the flags when the turn passes, the pieces of a player whose state is
+    not the same object as before (the engine hands out the same objects again while they
+    do not change; of a changed player, only the Kingdom, or the Legends and hand, that
+    is another object), the discard pile's and the legend row's entries when they are
+    other objects (a discard pile one card away from the last is counted from it). A
+    viewer's vector takes the seats in its own order. The vectors are those of
+    ``observe``, whatever it remembers, and each call returns a new writable array. It is
+    only quicker when the views come one after the other from one game, as in an
+    environment, which holds its own encoder.
 
     An encoder is for one thread at a time (``observe`` keeps one per thread); a pickled
     or copied encoder starts afresh.
@@ -462,17 +441,68 @@ class ObservationEncoder:
         np.True_
     """
 
-    __slots__ = ("_canvases", "_discard", "_row", "_seats")
+    __slots__ = (
+        "_base",
+        "_current",
+        "_deck",
+        "_draw",
+        "_first",
+        "_hand_shown",
+        "_hands",
+        "_kingdom_parts",
+        "_kingdom_shown",
+        "_kingdoms",
+        "_legends",
+        "_n",
+        "_pieces",
+        "_pile",
+        "_pile_packed",
+        "_players",
+        "_rests",
+        "_row",
+        "_ruleset",
+        "_seen",
+        "_shown",
+        "_turn",
+    )
 
     def __init__(self) -> None:
-        self._canvases: list[_Canvas | None] = [None] * MAX_PLAYERS
-        self._seats: list[_Seat | None] = [None] * MAX_PLAYERS
-        self._discard: _Discard = _NO_DISCARD
-        self._row: tuple[tuple[Legend, ...], bytes] = ((), _legend_bytes(()))
+        self._start(0)
 
     def __reduce__(self) -> tuple[type[ObservationEncoder], tuple[()]]:
         """Pickled and copied as a new encoder: what it remembers is only a cache."""
         return (ObservationEncoder, ())
+
+    def _start(self, n: int) -> None:
+        """Forget everything and get ready for views of ``n``-player games (0: none yet)."""
+        self._n = n
+        pieces = [b""] * (_P_SEATS + 2 * n + 1)
+        pieces[_P_DISCARD_SIZE] = _PILE_BYTES[0]
+        pieces[_P_DISCARD] = _pile_counts(0) + _NO_KIND
+        pieces[_P_ROW] = _legend_bytes(())
+        pieces[-1] = _ABSENTS[n]
+        self._pieces = pieces
+        self._players: tuple[PlayerState, ...] = ()
+        # by seat: the objects last encoded there (None: nothing yet), the cards shown
+        self._seen: list[PlayerState | None] = [None] * n
+        self._kingdoms: list[Kingdom | None] = [None] * n
+        self._legends: list[tuple[Legend, ...] | None] = [None] * n
+        self._hands: list[tuple[Card, ...] | None] = [None] * n
+        self._kingdom_parts = [b""] * n  # the 176 entries of the Kingdom
+        self._rests = [b""] * n  # the 25 entries of the Legends and hand
+        self._kingdom_shown = [0] * n
+        self._hand_shown = [0] * n
+        self._shown = 0  # by all seats together
+        self._base = _UNSEEN_BASE.get(n, 0)
+        self._current = self._first = -2
+        # the turn, draw pile and legend deck sizes written (None: not yet)
+        self._turn: int | None = None
+        self._draw: int | None = None
+        self._deck: int | None = None
+        self._pile: tuple[Card, ...] = ()
+        self._pile_packed = 0
+        self._row: tuple[Legend, ...] = ()
+        self._ruleset = ""
 
     def observe(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """[`observe`][drako_rules.env.observation.observe]``(view)``."""
@@ -507,6 +537,39 @@ class ObservationEncoder:
             state.drawn if seat == state.current_player else None,
         )
 
+    def _flags(self, current: int, first: int) -> None:
+        """Write the three flags of every seat: in the game, to move, first (R2.7)."""
+        pieces = self._pieces
+        for seat in range(self._n):
+            pieces[_P_SEATS + 2 * seat] = _SEAT_FLAGS[2 * (seat == current) + (seat == first)]
+        self._current, self._first = current, first
+
+    def _player(self, seat: int, player: PlayerState) -> None:
+        """Encode again the block of ``player`` at ``seat``, of its parts that are other
+        objects than those last encoded there: the Kingdom (R4.1, R8.2), the Legends and
+        the starting hand (R2.9)."""
+        self._seen[seat] = player
+        kingdom = player.kingdom
+        if kingdom is not self._kingdoms[seat]:
+            self._kingdoms[seat] = kingdom
+            rows = kingdom.line_codes  # the 4 rows first, top first
+            r0 = _ROWS.get(rows[0]) or _row(rows[0])
+            r1 = _ROWS.get(rows[1]) or _row(rows[1])
+            r2 = _ROWS.get(rows[2]) or _row(rows[2])
+            r3 = _ROWS.get(rows[3]) or _row(rows[3])
+            self._kingdom_parts[seat] = b"".join((r0[0], r1[0], r2[0], r3[0]))
+            shown = r0[1] + r1[1] + r2[1] + r3[1]
+            self._shown += shown - self._kingdom_shown[seat]
+            self._kingdom_shown[seat] = shown
+        legends, hand = player.legends, player.hand
+        if legends is not self._legends[seat] or hand is not self._hands[seat]:
+            self._legends[seat], self._hands[seat] = legends, hand
+            self._rests[seat] = _legend_bytes(legends) + _hand_bytes(hand)
+            shown = sum(map(_CARD_UNIT.__getitem__, map(id, hand))) if hand else 0
+            self._shown += shown - self._hand_shown[seat]
+            self._hand_shown[seat] = shown
+        self._pieces[_P_SEATS + 2 * seat + 1] = self._kingdom_parts[seat] + self._rests[seat]
+
     def _encode(
         self,
         source: PlayerView | GameState,
@@ -522,84 +585,83 @@ class ObservationEncoder:
         ``claimed_this_turn``, which ``player_view`` copies from the state."""
         players = source.players
         n = len(players)
-        if not 2 <= n <= MAX_PLAYERS:
-            cards_per_kind(n)  # raises PlayerCountError: not 2 to 4 players (R1.3)
-            raise AssertionError(n)  # pragma: no cover - cards_per_kind raised
+        if n != self._n:
+            if not 2 <= n <= MAX_PLAYERS:
+                cards_per_kind(n)  # raises PlayerCountError: not 2 to 4 players (R1.3)
+                raise AssertionError(n)  # pragma: no cover - cards_per_kind raised
+            self._start(n)
         viewer %= n  # a view built by hand may hold any viewer; the engine's are seats
-        canvas = self._canvases[viewer]
-        if canvas is None or canvas.player_count != n:
-            canvas = self._canvases[viewer] = _Canvas(n)
-        buffer = canvas.bytes
+        pieces = self._pieces
         phase = source.phase
         current = -1 if phase is _OVER else source.current_player
         first = source.first_player
-        if players is not canvas.players or current != canvas.current or first != canvas.first:
-            # a player or a turn changed: the seat blocks that differ are written again
-            written_flags = canvas.flags
-            written = canvas.seats
-            encoded = self._seats
-            shown = 0
-            for k, at, seat in _BLOCKS[n][viewer]:
-                flags = 2 * (seat == current) + (seat == first)
-                if flags != written_flags[k]:
-                    buffer[at : at + _FLAGS_BYTES] = _SEAT_FLAGS[flags]
-                    written_flags[k] = flags
-                player = players[seat]
-                entry = written[k]
-                if entry is None or entry[0] is not player:
-                    entry = encoded[seat]
-                    if entry is None or entry[0] is not player:
-                        entry = encoded[seat] = _seat(player, entry)
-                    buffer[at + _KINGDOM_AT : at + _BLOCK_END] = entry[6]
-                    written[k] = entry
-                shown += entry[7]
-            canvas.players, canvas.current, canvas.first = players, current, first
-            canvas.shown = shown
+        if current != self._current:
+            if first == self._first and 0 <= current < n and 0 <= self._current < n:
+                # the turn passed from one seat to another: their two flags change
+                was = self._current
+                pieces[_P_SEATS + 2 * was] = _SEAT_FLAGS[was == first]
+                pieces[_P_SEATS + 2 * current] = _SEAT_FLAGS[2 + (current == first)]
+            else:
+                self._flags(current, first)
+            self._current = current
+        elif first != self._first:
+            self._flags(current, first)
+        if players is not self._players:
+            seen = self._seen
+            for seat, player in enumerate(players):
+                if player is not seen[seat]:
+                    self._player(seat, player)
+            self._players = players
         pile = source.discard_pile
-        discard = self._discard
-        if discard[0] is not pile:
-            discard = self._discard = _discard(pile, discard)
+        if pile is not self._pile:
+            packed = self._pile_packed = _discard_packed(pile, self._pile, self._pile_packed)
+            self._pile = pile
+            size = len(pile)
+            pieces[_P_DISCARD_SIZE] = _PILE_BYTES[size if size <= _MAX_COUNT else _MAX_COUNT]
+            pieces[_P_DISCARD] = (_pile_cache.get(packed) or _pile_counts(packed)) + (
+                _KIND_OF[id(pile[-1])] if pile else _NO_KIND
+            )
         legend_row = source.legend_row
-        row = self._row
-        if row[0] is not legend_row:
-            row = self._row = (legend_row, _legend_bytes(legend_row))
+        if legend_row is not self._row:
+            self._row = legend_row
+            pieces[_P_ROW] = _legend_bytes(legend_row)
+        if ruleset is not self._ruleset:
+            game = _GAME_BYTES.get(ruleset)
+            pieces[_P_GAME] = _OTHER_RULESET[n] if game is None else game[n]
+            self._ruleset = ruleset
         # What the viewer has seen of each kind: the discard pile, every revealed card,
         # every hand, the drawn card. The rest of the deck (R1.3) is unseen.
         if drawn is None:
-            unseen = canvas.base - canvas.shown - discard[1]
-            drawn_bytes = _NO_KIND
+            unseen = self._base - self._shown - self._pile_packed
+            pieces[_P_DRAWN] = _NO_KIND
         else:
-            unseen = canvas.base - canvas.shown - discard[1] - _CARD_UNIT[id(drawn)]
-            drawn_bytes = _KIND_OF[id(drawn)]
-        if unseen != canvas.unseen:
-            low, high = -(unseen & _LOW_HALF) - 1, -(unseen >> _HALF_SHIFT) - 1  # guarded
-            canvas.unseen_bytes = (_counts_cache.get(low) or _half_counts(low)) + (
-                _counts_cache.get(high) or _half_counts(high)
-            )
-            canvas.unseen = unseen
+            unseen = self._base - self._shown - self._pile_packed - _CARD_UNIT[id(drawn)]
+            pieces[_P_DRAWN] = _KIND_OF[id(drawn)]
+        pieces[_P_UNSEEN] = _unseen_cache.get(unseen) or _unseen_bytes(unseen)
+        pieces[_P_PHASE] = _PHASE_FLAGS[id(phase)][
+            2 * (viewer == current) + source.claimed_this_turn
+        ]
         turn = source.turn
-        discard_size = len(pile)
-        game = _GAME_BYTES.get(ruleset)
-        buffer[:_GLOBAL_BYTES] = b"".join(
-            (
-                _PHASE_BYTES[id(phase)],
-                _TURN_FLAGS[2 * (viewer == current) + source.claimed_this_turn],
-                _TURN_BYTES[turn] if 0 <= turn <= _TURN_TOP else _scalar(_TURN_BYTES, turn),
+        if turn != self._turn:
+            pieces[_P_TURN] = (
+                _TURN_BYTES[turn] if 0 <= turn <= _TURN_TOP else _scalar(_TURN_BYTES, turn)
+            )
+            self._turn = turn
+        if draw_size != self._draw:
+            pieces[_P_DRAW] = (
                 _PILE_BYTES[draw_size]
                 if 0 <= draw_size <= _MAX_COUNT
-                else _scalar(_PILE_BYTES, draw_size),
-                _PILE_BYTES[discard_size if discard_size <= _MAX_COUNT else _MAX_COUNT],
+                else _scalar(_PILE_BYTES, draw_size)
+            )
+            self._draw = draw_size
+        if deck_size != self._deck:
+            pieces[_P_DECK] = (
                 _DECK_BYTES[deck_size]
                 if 0 <= deck_size <= _DECK_TOP
-                else _scalar(_DECK_BYTES, deck_size),
-                discard[2],
-                drawn_bytes,
-                row[1],
-                canvas.unseen_bytes,
-                _OTHER_RULESET[n] if game is None else game[n],
+                else _scalar(_DECK_BYTES, deck_size)
             )
-        )
-        return canvas.array.copy()
+            self._deck = deck_size
+        return np.ndarray(OBSERVATION_SIZE, _FLOAT32, _JOIN(_GETTERS[n][viewer](pieces)))
 
 
 # The encoders of the functions below, one per thread, for views that come one after the
