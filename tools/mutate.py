@@ -729,14 +729,99 @@ def recheck_survivors(
     return killed
 
 
+def split_pending(session: Path, shards: int) -> list[list[str]]:
+    """The job ids of a session's pending mutants dealt into ``shards`` lists.
+
+    The mutants are sorted by file and position and dealt round-robin, so each shard gets
+    mutants from every part of the module (and a run cut short by ``--max-seconds`` leaves
+    a sample spread over the module, not one end of it).
+    """
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        items = sorted(
+            db.pending_work_items,
+            key=lambda i: (
+                str(i.mutations[0].module_path),
+                tuple(i.mutations[0].start_pos),
+                i.mutations[0].operator_name,
+                i.mutations[0].occurrence,
+            ),
+        )
+    return [[i.job_id for i in items[k::shards]] for k in range(shards)]
+
+
+#: The output of a mutant left to another shard, in that shard's copy of the session.
+OTHER_SHARD = "run by another shard"
+
+
+def _run_shard(
+    workdir: Path,
+    session: Path,
+    mine: Sequence[str],
+    config: str,
+    tests: Sequence[str],
+    timeout: float,
+    max_seconds: float | None,
+    recheck: bool,
+) -> int:
+    """Run one shard's mutants in its own scratch copy (own fork server); the count rechecked.
+
+    The shard's session is a copy of the module's, where every mutant not in ``mine`` is
+    marked skipped (``OTHER_SHARD``), so ``cosmic-ray exec`` runs only this shard's.
+    """
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    _scratch_copy(workdir)
+    (workdir / "cosmic-ray.toml").write_text(config)
+    shutil.copy(session, workdir / "session.sqlite")
+    keep = set(mine)
+    with use_db(str(workdir / "session.sqlite"), WorkDB.Mode.open) as db:
+        others = [i.job_id for i in db.pending_work_items if i.job_id not in keep]
+        if others:
+            db.set_multiple_results(
+                others, WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output=OTHER_SHARD)
+            )
+    server = _start_server(workdir)
+    try:
+        _cosmic_ray(["exec", "cosmic-ray.toml", "session.sqlite"], workdir, timeout=max_seconds)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.communicate()
+        _restore_sources(workdir)
+    return recheck_survivors(workdir, tests, timeout) if recheck else 0
+
+
+def _merge_shard(session: Path, shard_session: Path) -> None:
+    """Copy a shard's results (not the mutants it left to others) into the module's session."""
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    with use_db(str(shard_session), WorkDB.Mode.open) as db:
+        results = [
+            (item.job_id, result)
+            for item, result in db.completed_work_items
+            if result.output != OTHER_SHARD
+        ]
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for job_id, result in results:
+            db.set_result(job_id, result)
+
+
 def run_module(
     target: Target,
     out: Path,
     timeout: float | None,
     max_seconds: float | None,
     recheck: bool = True,
+    shards: int = 1,
 ) -> dict[str, object]:
-    """Mutate one module in its scratch copy; the module's part of the report."""
+    """Mutate one module in its scratch copy; the module's part of the report.
+
+    With ``shards`` > 1 the mutants are dealt into that many shards (``split_pending``),
+    each run at the same time in its own scratch copy with its own fork server, and their
+    results merged into the module's session: a module can use more than one core.
+    """
     module_path = _module_path(target)
     tests = _test_files(target)
     workdir = out / "work" / target.name
@@ -746,6 +831,7 @@ def run_module(
     start = time.monotonic()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     server = _start_server(workdir)
+    rechecked = 0
     try:
         print(f"mutate: {target.name}: baseline ({', '.join(tests)})", flush=True)
         _cosmic_ray(["baseline", "cosmic-ray.toml"], workdir)
@@ -755,17 +841,46 @@ def run_module(
         _cosmic_ray(["init", "cosmic-ray.toml", "session.sqlite"], workdir)
         skipped = skip_by_construction(workdir / "session.sqlite", workdir)
         print(
-            f"mutate: {target.name}: running the mutants; equivalent by construction, not run: "
-            f"{skipped or 'none'}",
+            f"mutate: {target.name}: running the mutants ({shards} shard(s)); equivalent by "
+            f"construction, not run: {skipped or 'none'}",
             flush=True,
         )
-        _cosmic_ray(["exec", "cosmic-ray.toml", "session.sqlite"], workdir, timeout=max_seconds)
+        if shards <= 1:
+            _cosmic_ray(
+                ["exec", "cosmic-ray.toml", "session.sqlite"], workdir, timeout=max_seconds
+            )
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.communicate()
         _restore_sources(workdir)
-    # Each survivor again, in a new pytest process with the full profile.
-    rechecked = recheck_survivors(workdir, tests, timeout) if recheck else 0
+    if shards > 1:
+        session = workdir / "session.sqlite"
+        parts = split_pending(session, shards)
+        dirs = [workdir / "shards" / str(k) for k in range(shards)]
+        with ThreadPoolExecutor(max_workers=shards) as pool:
+            counts = list(
+                pool.map(
+                    lambda k: _run_shard(
+                        dirs[k],
+                        session,
+                        parts[k],
+                        config.read_text(),
+                        tests,
+                        float(timeout or 600.0),
+                        max_seconds,
+                        recheck,
+                    ),
+                    range(shards),
+                )
+            )
+        for d in dirs:
+            _merge_shard(session, d / "session.sqlite")
+            shutil.rmtree(d / "src")
+            shutil.rmtree(d / "pristine-src")
+            shutil.rmtree(d / "tests")
+        rechecked = sum(counts)
+    elif recheck:  # each survivor again, in a new pytest process with the full profile
+        rechecked = recheck_survivors(workdir, tests, timeout)
     meta: dict[str, object] = {
         "module_path": module_path,
         "tests": tests,
@@ -773,6 +888,7 @@ def run_module(
         "ended": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "seconds": time.monotonic() - start,
         "seconds_per_mutant_limit": timeout,
+        "shards": shards,
         "skipped_why": skipped,
         "killed_on_recheck": rechecked,
         "load_average_at_end": list(os.getloadavg()),
@@ -830,7 +946,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         results = list(
             pool.map(
                 lambda n: run_module(
-                    MODULES[n], out, args.timeout, args.max_seconds, recheck=args.recheck
+                    MODULES[n],
+                    out,
+                    args.timeout,
+                    args.max_seconds,
+                    recheck=args.recheck,
+                    shards=args.shards,
                 ),
                 names,
             )
@@ -957,6 +1078,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = sub.add_parser("run", help="mutate modules and write a report")
     run.add_argument("modules", nargs="*", help=f"modules (default all): {', '.join(MODULES)}")
     run.add_argument("--jobs", type=int, default=1, help="modules mutated at once (default 1)")
+    run.add_argument(
+        "--shards",
+        type=int,
+        default=1,
+        help="split each module's mutants into this many runs at once (default 1)",
+    )
     run.add_argument(
         "--timeout",
         type=float,
