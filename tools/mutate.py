@@ -552,6 +552,11 @@ def _scratch_copy(workdir: Path) -> None:
     shutil.copytree(ROOT / "src", workdir / "src", ignore=ignore)
     shutil.copytree(ROOT / "tests", workdir / "tests", ignore=ignore)
     shutil.copy(ROOT / "pyproject.toml", workdir / "pyproject.toml")
+    # What the checker's and the CLI's tests read beside the code: the example games, the
+    # README's commands and the documented JSON of the CLI page.
+    shutil.copytree(ROOT / "examples", workdir / "examples", ignore=ignore)
+    shutil.copytree(ROOT / "docs", workdir / "docs", ignore=ignore)
+    shutil.copy(ROOT / "README.md", workdir / "README.md")
     shutil.copy(ROOT / "tools" / "mutation_order.py", workdir / "mutation_order.py")
     # An untouched copy: a run cut short (--max-seconds, or stopped) leaves its last mutant
     # written in src, so src is restored from here before survivors are run again.
