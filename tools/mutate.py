@@ -293,11 +293,12 @@ class Span:
 def construction_spans(source: str) -> list[Span]:
     """The parts of a module that are never evaluated, so their mutants are equivalent.
 
-    - the annotations of function parameters and returns, and of local variables, in a
-      module with ``from __future__ import annotations``: they stay strings that nothing
-      evaluates (the package never calls ``typing.get_type_hints`` on a function);
-      annotations at module and class level are *not* skipped, since attrs and cattrs read
-      a class's annotations and may evaluate them;
+    - the annotations of function parameters and returns, of local variables, and of
+      module-level variables (``TABLE: Final[tuple[int | None, ...]] = ...``) in a module
+      with ``from __future__ import annotations``: they stay strings that nothing
+      evaluates (the package never calls ``typing.get_type_hints`` on a function or a
+      module); annotations at class level are *not* skipped, since attrs and cattrs read a
+      class's annotations and may evaluate them;
     - docstrings (a string literal's value is not code);
     - the body of ``if TYPE_CHECKING:``, never run.
     """
@@ -324,7 +325,7 @@ def construction_spans(source: str) -> list[Span]:
     )
     out: list[Span] = []
 
-    def visit(node: ast.AST, in_function: bool) -> None:
+    def visit(node: ast.AST, in_function: bool, in_class: bool = False) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)):
             body = node.body
             if (
@@ -347,9 +348,9 @@ def construction_spans(source: str) -> list[Span]:
             return
         if isinstance(node, ast.ClassDef):
             for child in ast.iter_child_nodes(node):
-                visit(child, False)
+                visit(child, False, True)
             return
-        if isinstance(node, ast.AnnAssign) and in_function:
+        if isinstance(node, ast.AnnAssign) and (in_function or (future and not in_class)):
             out.append(span(node.annotation, "annotation"))
         if (
             isinstance(node, ast.If)
@@ -362,7 +363,7 @@ def construction_spans(source: str) -> list[Span]:
             first, last = node.body[0], node.body[-1]
             out.append(Span(span(first, "").start, span(last, "").end, "TYPE_CHECKING block"))
         for child in ast.iter_child_nodes(node):
-            visit(child, in_function)
+            visit(child, in_function, in_class)
 
     visit(tree, False)
     return out
