@@ -99,11 +99,19 @@ MODULES: Mapping[str, Target] = {
     for t in (
         Target("rulesets", ("src/drako_rules/rulesets.py",), ("tests/test_rulesets*.py",)),
         Target("legends", ("src/drako_rules/legends.py",), ("tests/test_legends*.py",)),
-        # The neighbourhood tables that legends.py (and kingdom/scoring) look cells up in.
+        # The neighbourhood tables that legends.py (and kingdom/scoring) look cells up in,
+        # and CENTRE_CELLS, the cells dealt face down (game/setup, records and moves).
         Target(
             "bitboard",
             ("src/drako_rules/bitboard.py",),
-            ("tests/test_legends*.py", "tests/test_connections*.py", "tests/test_fast_paths.py"),
+            (
+                "tests/test_legends*.py",
+                "tests/test_connections*.py",
+                "tests/test_fast_paths.py",
+                "tests/test_game_setup.py",
+                "tests/test_game_records.py",
+                "tests/test_game_moves.py",
+            ),
         ),
         Target("connections", ("src/drako_rules/connections.py",), ("tests/test_connections*.py",)),
         Target(
