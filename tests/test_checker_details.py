@@ -1,0 +1,251 @@
+"""The score checker's edges, each pinned by an example: the bounds of a written integer,
+the messages a player reads, the paths of fields, the format of a game file, the names and
+counts in problems (R1.3, R1.4, R5.5, R6.3). Found by mutation testing of the checker: each
+test fails for a changed checker that the other tests let through."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from drako_rules import Category, InvalidGameError, Kingdom
+from drako_rules.checker import Game, PlayerEntry, check_game, format_game, parse_game
+from drako_rules.checker.gamefile import guess_format, kingdom_message
+from drako_rules.checker.problems import field_path
+from drako_rules.errors import NotationError
+
+ANA = "FEOM/HPWM/SGDO/PPHS"  # worked example 1: total 7
+BOB = "EEWW/FFOG/MHDS/WGSM"  # total 3
+
+
+def report_of(document: dict[str, object]) -> list[tuple[str, str, str]]:
+    """(code, where, message) of each problem of the game file ``document`` (as JSON)."""
+    report = check_game(parse_game(json.dumps(document), "json"))
+    return [(p.code, p.where, p.message) for p in report.problems]
+
+
+def two_players(**ana: object) -> dict[str, object]:
+    """A valid game of Ana and Bob, Ana's fields updated with ``ana``."""
+    return {"players": [{"name": "Ana", "kingdom": ANA, **ana}, {"name": "Bob", "kingdom": BOB}]}
+
+
+def message_of(text: str) -> str:
+    """What the checker says of the Kingdom ``text``, which Kingdom.parse refuses."""
+    with pytest.raises(NotationError) as caught:
+        Kingdom.parse(text)
+    return kingdom_message(caught.value, text)
+
+
+# --- a written integer: at most 18 digits ---------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [10**18 - 1, -(10**18 - 1), 0, 29])
+def test_an_integer_of_18_digits_is_a_written_score(value: int) -> None:
+    """R5.5: the largest written values, ±(10**18 − 1) (18 nines), and small ones such as
+    29 are integers a sheet may hold: no problem, and the score is kept."""
+    game = parse_game(json.dumps(two_players(score=value)), "json")
+    assert game.problems == () and game.players[0].score == value
+    assert PlayerEntry("Ana", ANA, score=value).score == value
+
+
+@pytest.mark.parametrize("value", [10**18, -(10**18)])
+def test_an_integer_of_19_digits_is_not_an_integer_of_the_sheet(value: int) -> None:
+    """R5.5: ±10**18, the first values of 19 digits (computed, so not the checker's own
+    bound object), are refused: not-an-integer in a file, InvalidGameError in code."""
+    value = int(str(value))
+    (problem,) = report_of(two_players(score=value))
+    assert problem[:2] == ("not-an-integer", "$.players[0].score")
+    with pytest.raises(InvalidGameError, match="at most 18 digits"):
+        PlayerEntry("Ana", ANA, score=value)
+    with pytest.raises(InvalidGameError, match="at most 18 digits"):
+        PlayerEntry("Ana", ANA, sheet={"elves": value})
+
+
+# --- the model in code ----------------------------------------------------------------------
+
+
+def test_a_sheet_pair_of_three_items_is_refused_in_words() -> None:
+    """A sheet given as pairs refuses an item of three values with InvalidGameError naming
+    the (category, value) pairs, never Python's unpacking ValueError."""
+    with pytest.raises(InvalidGameError, match=r"\(category, value\) pairs"):
+        PlayerEntry("Ana", ANA, sheet=[("elves", 2, 3)])  # type: ignore[list-item]
+    with pytest.raises(InvalidGameError, match=r"\(category, value\) pairs"):
+        PlayerEntry("Ana", ANA, sheet=[("elves",)])  # type: ignore[list-item]
+
+
+def test_written_gives_each_category_its_own_value() -> None:
+    """``written`` finds the value of the category asked for, None for a blank one: with
+    elves 2 and dragons −3 written, Elves 2, Dragons −3, Dwarves and the others blank."""
+    entry = PlayerEntry("Ana", ANA, sheet={"dragons": -3, "elves": 2})
+    assert [entry.written(c) for c in Category] == [2, None, None, None, -3, None, None]
+
+
+def test_an_unnamed_player_is_called_by_their_seat_from_1() -> None:
+    """A Game built in code with unnamed players: the first is ``player 1``, the third
+    ``player 3`` (seats counted from 1 for people), in the report and its problems."""
+    game = Game(
+        [PlayerEntry(None, ANA), PlayerEntry("Bob", BOB), PlayerEntry(None, "FEOM/HPWM/SGDO/PPH")]
+    )
+    report = check_game(game)
+    assert report.names == ("player 1", "Bob", "player 3")
+    assert any(p.message.startswith("$.players[2].kingdom: player 3's") for p in report.problems)
+
+
+# --- the messages of a Kingdom that cannot be read ------------------------------------------
+
+
+def test_a_bad_card_in_a_row_of_five_is_the_whole_row() -> None:
+    """A row of five letters, one of them unknown ("PPHSX"), is named whole: the one-letter
+    narrowing is for a row of four, where the bad letter can only be a card."""
+    text = message_of("FEOM/HPWM/SGDO/PPHSX")
+    assert text.startswith("unknown card 'PPHSX' at row 3, column 0 ")
+
+
+def test_a_bad_letter_in_a_row_of_four_is_named_by_itself() -> None:
+    """In "PXHS" only X is no card letter: the message names 'X' at row 3, column 1."""
+    assert message_of("FEOM/HPWM/SGDO/PXHS").startswith("unknown card 'X' at row 3, column 1 ")
+
+
+def test_a_short_row_keeps_the_notation_message() -> None:
+    """A row of 3 cards: the notation's own short message is kept word for word."""
+    assert message_of("FEOM/HPWM/SGDO/PPH") == "row 3 ('PPH') has 3 cards, expected 4"
+
+
+def test_a_long_text_is_not_split_into_rows_for_its_message() -> None:
+    """Up to 400 characters the rows are counted ("got 1"); a text of 401 characters is
+    not split, only quoted short: "'XXX…'… is not a Kingdom: 4 rows of 4 cards"."""
+    assert message_of("X" * 400).startswith("expected 4 rows of 4 cards separated by '/'")
+    assert "got 1 in" in message_of("X" * 400)
+    long = message_of("X" * 401)
+    assert long.endswith("is not a Kingdom: 4 rows of 4 cards")
+    assert long.startswith("'XXXX") and len(long) < 120
+
+
+# --- unknown fields: their paths and hints ---------------------------------------------------
+
+
+def test_a_field_with_a_hyphen_is_written_as_a_plain_name() -> None:
+    """Paths write a key of letters and hyphens plainly (``$.max-depth``), an identifier
+    too (``$.date``), and quote any other key (``$['x y']``)."""
+    assert field_path("$", "max-depth") == "$.max-depth"
+    assert field_path("$", "date") == "$.date"
+    assert field_path("$", "x y") == "$['x y']"
+    (problem,) = report_of({**two_players(), "max-depth": 3})
+    assert problem[:2] == ("unknown-field", "$.max-depth")
+
+
+def test_a_total_on_the_sheet_is_pointed_to_the_score() -> None:
+    """R5.5: a ``total`` written in the sheet table is an unknown field whose hint says to
+    write it as the player's score; a misspelt category there gets "did you mean"."""
+    ((_, where, total),) = report_of(two_players(sheet={"total": 7}))
+    assert where == "$.players[0].sheet.total"
+    assert total.endswith("; write the total as the player's 'score'")
+    ((_, _, elvs),) = report_of(two_players(sheet={"elvs": 2}))
+    assert elvs.endswith("; did you mean 'elves'?") and "'score'" not in elvs
+
+
+def test_only_the_first_hundred_problems_get_a_suggestion() -> None:
+    """A table of 150 misspelt fields: each is an unknown-field; the first 100 carry "did
+    you mean 'name'?", the others none (a fuzzy match each would not stay linear)."""
+    ana = {f"nme{i}": 1 for i in range(150)}
+    problems = report_of(two_players(**ana))
+    assert len(problems) == 150 and {p[0] for p in problems} == {"unknown-field"}
+    hinted = ["did you mean 'name'?" in p[2] for p in problems]
+    assert hinted == [True] * 100 + [False] * 50
+
+
+# --- the text of a game file ----------------------------------------------------------------
+
+
+def test_an_unknown_format_is_refused_by_name() -> None:
+    """Only 'toml' and 'json' are formats: 'csv' (which sorts before 'json') and 'TOML'
+    are refused, never read as one of them."""
+    for bad in ("csv", "TOML", "abc"):
+        with pytest.raises(InvalidGameError, match="unknown game file format"):
+            parse_game('{"players": []}', bad)  # type: ignore[arg-type]
+
+
+def test_a_toml_error_is_quoted_without_its_quotes() -> None:
+    """Invalid TOML: the message is the source, "not valid TOML:" and tomllib's words with
+    their place, unquoted and whole."""
+    with pytest.raises(InvalidGameError) as caught:
+        parse_game("x = ")
+    assert str(caught.value) == "game file: not valid TOML: Invalid value (at end of document)"
+
+
+def test_a_json_error_is_quoted_without_its_quotes() -> None:
+    """Invalid JSON: the same shape, with the json module's words and place."""
+    with pytest.raises(InvalidGameError) as caught:
+        parse_game("{", "json", source="g.json")
+    assert str(caught.value) == (
+        "g.json: not valid JSON: Expecting property name enclosed in double quotes: "
+        "line 1 column 2 (char 1)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "data", "expected"),
+    [
+        ("game", b'{"players": []}', "json"),
+        ("game.dat", b'{"players": []}', "json"),
+        ("game.dat", b"[[players]]", "toml"),
+        ("game.toml", b'{"players": []}', "toml"),
+        ("game.JSON", b"[[players]]", "json"),
+    ],
+)
+def test_the_format_comes_from_the_suffix_then_the_first_character(
+    path: str, data: bytes, expected: str
+) -> None:
+    """A ``.json`` or ``.toml`` suffix (any case) decides; any other suffix, or none, gives
+    JSON when the text starts with ``{`` and TOML otherwise."""
+    assert guess_format(path, data) == expected
+
+
+def test_a_lone_surrogate_in_the_ruleset_cannot_be_written_as_toml() -> None:
+    """TOML cannot hold a lone surrogate: one in the ruleset's name is refused with
+    InvalidGameError, as one in a name is; JSON writes it escaped."""
+    game = Game([PlayerEntry("Ana", ANA), PlayerEntry("Bob", BOB)], ruleset="pocket\ud800")
+    with pytest.raises(InvalidGameError, match="lone surrogate"):
+        format_game(game)
+    assert "\\ud800" in format_game(game, "json")
+
+
+# --- the words of problems ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("count", "words"), [(0, "0 players"), (1, "1 player"), (5, "5 players")])
+def test_a_player_count_problem_counts_in_words(count: int, words: str) -> None:
+    """R1.3: the player-count message counts the players, singular for one: "1 player,
+    but Drako is played by 2, 3 or 4 (R1.3)", "0 players", "5 players"."""
+    report = check_game(Game([PlayerEntry(f"P{i}", ANA) for i in range(count)]))
+    (message,) = [p.message for p in report.problems if p.code == "player-count"]
+    assert message == f"$.players: {words}, but Drako is played by 2, 3 or 4 (R1.3)"
+
+
+def test_a_legend_claimed_twice_by_one_player_says_more_than_once() -> None:
+    """R1.4, R6.3: Ana claiming four-tribes twice is "claimed more than once by Ana"; Ana
+    and Bob claiming it is "claimed by Ana and Bob"."""
+    game = Game([PlayerEntry("Ana", ANA, ["four-tribes"] * 2), PlayerEntry("Bob", BOB)])
+    (problem,) = check_game(game).problems
+    assert problem.code == "legend-claimed-twice" and problem.rule == "R6.3"
+    assert "the Legend four-tribes is claimed more than once by Ana;" in problem.message
+    game = Game([PlayerEntry("Ana", ANA, ["four-tribes"]), PlayerEntry("Bob", BOB, ["four-tribes"])])
+    (problem,) = check_game(game).problems
+    assert "the Legend four-tribes is claimed by Ana and Bob;" in problem.message
+
+
+@pytest.mark.parametrize("winner", [0, 1])
+def test_both_tied_players_hold_their_tie_break(winner: int) -> None:
+    """R5.6: in a tie on total the tie-break is in both players' reports, whichever seat
+    wins it: A, worked example 1 (7, highest category Dwarves 4), against B, whose two
+    Legends also make 7 with Goblins 6: B wins, seated first or second."""
+    kingdoms = ["FEOM/HPWM/SGDO/PPHS", "EEWW/FFOG/MHDS/WGSM"]
+    legends = [(), ("two-elves", "two-dwarves")]
+    players = [PlayerEntry(n, k, list(x)) for n, k, x in zip("AB", kingdoms, legends, strict=True)]
+    if winner == 0:
+        players.reverse()
+    report = check_game(Game(players))
+    (tie,) = report.ranking.tie_breaks if report.ranking else ()
+    assert report.players[tie.higher].name == "B"
+    assert report.players[0].tie_breaks == (tie,) and report.players[1].tie_breaks == (tie,)
