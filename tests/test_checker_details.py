@@ -249,3 +249,62 @@ def test_both_tied_players_hold_their_tie_break(winner: int) -> None:
     (tie,) = report.ranking.tie_breaks if report.ranking else ()
     assert report.players[tie.higher].name == "B"
     assert report.players[0].tie_breaks == (tie,) and report.players[1].tie_breaks == (tie,)
+
+
+def test_a_legend_claimed_by_three_names_all_three() -> None:
+    """R1.4, R6.3: a Legend claimed by Ana, Bob and Cy is "claimed by Ana, Bob and Cy", at
+    the second claimer's legends; names of more than 24 characters are cut to 24 and "…"."""
+    long = "Bartholomew-Alexander-Smith"  # 27 characters
+    players = [
+        PlayerEntry(name, kingdom, ["four-tribes"])
+        for name, kingdom in (("Ana", ANA), ("Bob", BOB), (long, "HHOE/DHGE/OWDW/SSMF"))
+    ]
+    (problem,) = [p for p in check_game(Game(players)).problems if p.code != "too-many-cards"]
+    assert problem.where == "$.players[1].legends"
+    assert f"claimed by Ana, Bob and {long[:24]}…;" in problem.message
+
+
+def test_the_added_categories_are_noted_only_when_they_differ_from_the_score() -> None:
+    """R5.5: all seven categories written: a wrong score that is their sum gets no note;
+    a score that is not their sum gets "the written categories add up to N" (worked
+    example 1, total 7: categories 2, 4, 3, 3, −3, 0, −2 written)."""
+    sheet = dict(zip((c.value for c in Category), (2, 4, 3, 3, -3, 0, -2), strict=True))
+    right_sum = {**sheet, "elves": 3}  # adds up to 8, written as the score 8
+    game = Game([PlayerEntry("Ana", ANA, score=8, sheet=right_sum), PlayerEntry("Bob", BOB)])
+    mismatches = check_game(game).mismatches
+    assert [(m.field, m.note) for m in mismatches] == [("elves", ""), ("total", "")]
+    for written in (6, 9):  # the categories add up to 7, the score says otherwise
+        game = Game([PlayerEntry("Ana", ANA, score=written, sheet=sheet), PlayerEntry("Bob", BOB)])
+        (total,) = check_game(game).mismatches
+        assert (total.field, total.note) == ("total", "the written categories add up to 7")
+
+
+def test_a_toml_slip_is_found_on_its_own_line() -> None:
+    """A name without quotes on line 3 of a TOML file gets the quotes hint from line 3
+    itself (line 2 is fine): "text is written in quotes"."""
+    text = '[[players]]\nkingdom = "FEOM/HPWM/SGDO/PPHS"\nname = Ana\n'
+    with pytest.raises(InvalidGameError) as caught:
+        parse_game(text)
+    assert "(at line 3, column 8)" in str(caught.value)
+    assert str(caught.value).endswith('; text is written in quotes: name = "Ana"')
+
+
+@pytest.mark.parametrize("where", ["name", "kingdom", "legend"])
+def test_a_lone_surrogate_anywhere_cannot_be_written_as_toml(where: str) -> None:
+    """A lone surrogate in a player's name, Kingdom text or Legend id is refused when
+    writing TOML, with InvalidGameError saying to use JSON."""
+    bad = "x\udc80"
+    entry = {
+        "name": PlayerEntry(bad, ANA),
+        "kingdom": PlayerEntry("Ana", bad),
+        "legend": PlayerEntry("Ana", ANA, [bad]),
+    }[where]
+    with pytest.raises(InvalidGameError, match="format='json'"):
+        format_game(Game([entry, PlayerEntry("Bob", BOB)]))
+
+
+@pytest.mark.parametrize("bad", ["yaml", "xml", "TOML", "csv"])
+def test_format_game_writes_toml_or_json_only(bad: str) -> None:
+    """format_game refuses any format but 'toml' and 'json', whatever it sorts as."""
+    with pytest.raises(InvalidGameError, match="unknown game file format"):
+        format_game(Game([PlayerEntry("Ana", ANA)]), bad)  # type: ignore[arg-type]
