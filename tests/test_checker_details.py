@@ -69,9 +69,9 @@ def test_a_sheet_pair_of_three_items_is_refused_in_words() -> None:
     """A sheet given as pairs refuses an item of three values with InvalidGameError naming
     the (category, value) pairs, never Python's unpacking ValueError."""
     with pytest.raises(InvalidGameError, match=r"\(category, value\) pairs"):
-        PlayerEntry("Ana", ANA, sheet=[("elves", 2, 3)])  # type: ignore[list-item]
+        PlayerEntry("Ana", ANA, sheet=[("elves", 2, 3)])
     with pytest.raises(InvalidGameError, match=r"\(category, value\) pairs"):
-        PlayerEntry("Ana", ANA, sheet=[("elves",)])  # type: ignore[list-item]
+        PlayerEntry("Ana", ANA, sheet=[("elves",)])
 
 
 def test_written_gives_each_category_its_own_value() -> None:
@@ -230,7 +230,9 @@ def test_a_legend_claimed_twice_by_one_player_says_more_than_once() -> None:
     (problem,) = check_game(game).problems
     assert problem.code == "legend-claimed-twice" and problem.rule == "R6.3"
     assert "the Legend four-tribes is claimed more than once by Ana;" in problem.message
-    game = Game([PlayerEntry("Ana", ANA, ["four-tribes"]), PlayerEntry("Bob", BOB, ["four-tribes"])])
+    game = Game(
+        [PlayerEntry("Ana", ANA, ["four-tribes"]), PlayerEntry("Bob", BOB, ["four-tribes"])]
+    )
     (problem,) = check_game(game).problems
     assert "the Legend four-tribes is claimed by Ana and Bob;" in problem.message
 

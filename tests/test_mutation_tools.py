@@ -356,3 +356,18 @@ def test_a_counted_entry_accepts_one_survivor_of_each_mutation() -> None:
     unlimited = mutate.Equivalent("src/m.py", "core/Sub_*", "if x & (x - 1):", "*", "why")
     t = mutate.tally(mutants, [unlimited])
     assert t.equivalent == 3 and not t.new_survivors  # count 0: any number
+
+
+def test_shards_are_dealt_round_robin_over_the_module() -> None:
+    """``--shards``: the mutants are dealt in the order of their places, so the shards are
+    disjoint, hold every mutant between them, and each has mutants from the whole file."""
+    places = {f"job{i}": ("src/m.py", (i // 3, i % 3), "op", 0) for i in range(10)}
+    shuffled = dict(sorted(places.items(), key=lambda kv: hash(kv[0]) % 7))
+    shards = mutate.deal(shuffled, 3)
+    assert shards == [
+        ["job0", "job3", "job6", "job9"],
+        ["job1", "job4", "job7"],
+        ["job2", "job5", "job8"],
+    ]
+    assert mutate.deal(places, 1) == [sorted(places, key=lambda j: places[j])]
+    assert mutate.deal({}, 2) == [[], []]

@@ -529,15 +529,15 @@ def render_markdown(report: Mapping[str, object]) -> str:
         "",
         "| module | mutants | equivalent by construction (not run) | killed | timeout | "
         "survived | equivalent | incompetent | not run | kill rate | "
-        "non-equivalent kill rate | wall time |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "non-equivalent kill rate | wall time | code |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name, m in modules.items():
         lines.append(
             f"| {name} | {m['mutants']} | {m.get('skipped', 0)} | {m['killed']} | "
             f"{m['timeout']} | {m['survived']} | {m['equivalent']} | {m['incompetent']} | "
             f"{m['not_run']} | {m['kill_rate']} | {m['non_equivalent_kill_rate']} | "
-            f"{m['seconds']:.0f} s |"
+            f"{m['seconds']:.0f} s | {m.get('code', 'unknown')} |"
         )
     for name, m in modules.items():
         survivors = m["new_survivors"]
@@ -753,16 +753,24 @@ def split_pending(session: Path, shards: int) -> list[list[str]]:
     from cosmic_ray.work_db import WorkDB, use_db
 
     with use_db(str(session), WorkDB.Mode.open) as db:
-        items = sorted(
-            db.pending_work_items,
-            key=lambda i: (
+        pending = {
+            i.job_id: (
                 str(i.mutations[0].module_path),
                 tuple(i.mutations[0].start_pos),
                 i.mutations[0].operator_name,
                 i.mutations[0].occurrence,
-            ),
-        )
-    return [[i.job_id for i in items[k::shards]] for k in range(shards)]
+            )
+            for i in db.pending_work_items
+        }
+    return deal(pending, shards)
+
+
+def deal(places: Mapping[str, tuple[object, ...]], shards: int) -> list[list[str]]:
+    """Job ids dealt round-robin into ``shards`` lists, in the order of their places
+    (file, position, operator, occurrence): every shard gets mutants of every stretch of
+    the module, and the lists are disjoint and hold every job between them."""
+    order = sorted(places, key=lambda job: (places[job], job))
+    return [order[k::shards] for k in range(shards)]
 
 
 #: The output of a mutant left to another shard, in that shard's copy of the session.
@@ -860,9 +868,7 @@ def run_module(
             flush=True,
         )
         if shards <= 1:
-            _cosmic_ray(
-                ["exec", "cosmic-ray.toml", "session.sqlite"], workdir, timeout=max_seconds
-            )
+            _cosmic_ray(["exec", "cosmic-ray.toml", "session.sqlite"], workdir, timeout=max_seconds)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.communicate()
@@ -903,6 +909,7 @@ def run_module(
         "seconds": time.monotonic() - start,
         "seconds_per_mutant_limit": timeout,
         "shards": shards,
+        "code": code_version(),
         "skipped_why": skipped,
         "killed_on_recheck": rechecked,
         "load_average_at_end": list(os.getloadavg()),
@@ -938,6 +945,21 @@ def module_result(workdir: Path, meta: Mapping[str, object]) -> dict[str, object
         "survivors": [m.__dict__ for m in mutants if m.outcome == "survived"],
         "new_survivors": [m.__dict__ for m in t.new_survivors],
     }
+
+
+def code_version(root: Path = ROOT) -> str:
+    """The commit whose sources a run mutates: ``git rev-parse --short HEAD``, with
+    ``+changes`` when ``src`` differs from it (uncommitted edits), or ``unknown``."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "src"], cwd=root, capture_output=True, text=True
+        ).stdout.strip()
+    except OSError:
+        return "unknown"
+    return (head or "unknown") + ("+changes" if dirty else "")
 
 
 def _machine() -> str:
