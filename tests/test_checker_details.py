@@ -310,3 +310,52 @@ def test_format_game_writes_toml_or_json_only(bad: str) -> None:
     """format_game refuses any format but 'toml' and 'json', whatever it sorts as."""
     with pytest.raises(InvalidGameError, match="unknown game file format"):
         format_game(Game([PlayerEntry("Ana", ANA)]), bad)  # type: ignore[arg-type]
+
+
+def test_three_rows_are_counted_in_the_message() -> None:
+    """Three rows where four are needed: "expected 4 rows of 4 cards ..., got 3 in ...";
+    the count is given for any number of rows but four."""
+    for text, rows in (("FEOM/HPWM/SGDO", 3), ("FEOM/HPWM", 2), ("FEOM/HPWM/SGDO/PPHS/FFFF", 5)):
+        message = message_of(text)
+        assert message.startswith("expected 4 rows of 4 cards separated by '/' or new lines")
+        assert f"got {rows} in {text!r}" in message
+
+
+def test_legend_message_takes_suggest_by_keyword_only() -> None:
+    """``legend_message(text, suggest=False)`` leaves out "did you mean"; ``suggest`` is
+    keyword-only, so a stray positional argument is an error, not a silent switch."""
+    from drako_rules.checker.gamefile import legend_message
+
+    assert "did you mean 'four-tribes'?" in legend_message("four-tribez")
+    assert "did you mean" not in legend_message("four-tribez", suggest=False)
+    with pytest.raises(TypeError):
+        legend_message("four-tribez", False)  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("before", "hinted"), [(99, True), (100, False)])
+def test_an_unknown_legend_is_suggested_among_the_first_hundred_problems(
+    before: int, hinted: bool
+) -> None:
+    """R1.4: an unknown Legend id after 99 other problems still gets "did you mean"; after
+    100 it gets the plain pointer to R1.4 (suggestions stop at the hundredth problem)."""
+    ana = {f"zz{i}": 1 for i in range(before)}
+    problems = report_of(two_players(legends=["four-tribez"], **ana))
+    assert len(problems) == before + 1
+    code, where, message = problems[-1]
+    assert (code, where) == ("unknown-legend", "$.players[0].legends[0]")
+    assert ("did you mean 'four-tribes'?" in message) is hinted
+    assert message.endswith("(R1.4)")
+
+
+def test_an_unknown_legend_does_not_hide_the_next_claims() -> None:
+    """R1.4: Ana claims "nope" then four-tribes: "nope" is an unknown-legend, and
+    four-tribes and two-elves, the ids after it, are still scored for her."""
+    game = Game(
+        [PlayerEntry("Ana", ANA, ["nope", "four-tribes", "two-elves"]), PlayerEntry("Bob", BOB)]
+    )
+    report = check_game(game)
+    assert [p.code for p in report.problems] == ["unknown-legend"]
+    sheet = report.players[0].sheet
+    assert sheet is not None
+    assert [x.value for x in sheet.claimed] == ["four-tribes", "two-elves"]
+    assert sheet.legends == sum(x.points for x in sheet.claimed)
