@@ -329,7 +329,7 @@ def test_legend_message_takes_suggest_by_keyword_only() -> None:
     assert "did you mean 'four-tribes'?" in legend_message("four-tribez")
     assert "did you mean" not in legend_message("four-tribez", suggest=False)
     with pytest.raises(TypeError):
-        legend_message("four-tribez", False)  # type: ignore[misc]
+        legend_message("four-tribez", False)  # type: ignore[call-arg]
 
 
 @pytest.mark.parametrize(("before", "hinted"), [(99, True), (100, False)])
