@@ -159,9 +159,9 @@ def test_only_the_first_hundred_problems_get_a_suggestion() -> None:
 
 
 def test_an_unknown_format_is_refused_by_name() -> None:
-    """Only 'toml' and 'json' are formats: 'csv' (which sorts before 'json') and 'TOML'
-    are refused, never read as one of them."""
-    for bad in ("csv", "TOML", "abc"):
+    """Only 'toml' and 'json' are formats: 'csv' and 'TOML' (which sort before 'json'),
+    'yaml' and 'xml' (after it) are refused, never read as one of them."""
+    for bad in ("csv", "TOML", "abc", "yaml", "xml"):
         with pytest.raises(InvalidGameError, match="unknown game file format"):
             parse_game('{"players": []}', bad)  # type: ignore[arg-type]
 
@@ -291,11 +291,13 @@ def test_a_toml_slip_is_found_on_its_own_line() -> None:
     assert str(caught.value).endswith('; text is written in quotes: name = "Ana"')
 
 
+@pytest.mark.parametrize("surrogate", ["\ud800", "\udc80", "\udfff"])
 @pytest.mark.parametrize("where", ["name", "kingdom", "legend"])
-def test_a_lone_surrogate_anywhere_cannot_be_written_as_toml(where: str) -> None:
-    """A lone surrogate in a player's name, Kingdom text or Legend id is refused when
-    writing TOML, with InvalidGameError saying to use JSON."""
-    bad = "x\udc80"
+def test_a_lone_surrogate_anywhere_cannot_be_written_as_toml(where: str, surrogate: str) -> None:
+    """A lone surrogate (U+D800 to U+DFFF, both ends included) in a player's name, Kingdom
+    text or Legend id is refused when writing TOML, with InvalidGameError saying to use
+    JSON."""
+    bad = "x" + surrogate
     entry = {
         "name": PlayerEntry(bad, ANA),
         "kingdom": PlayerEntry("Ana", bad),
@@ -359,3 +361,90 @@ def test_an_unknown_legend_does_not_hide_the_next_claims() -> None:
     assert sheet is not None
     assert [x.value for x in sheet.claimed] == ["four-tribes", "two-elves"]
     assert sheet.legends == sum(x.points for x in sheet.claimed)
+
+
+def test_a_fifth_card_of_four_letters_is_named_whole() -> None:
+    """ "F E O M Xwww": the fifth card (column 4) is the unknown one and is named whole,
+    'Xwww'; the one-letter narrowing is for a row of four letters (columns 0 to 3)."""
+    text = message_of("F E O M Xwww/HPWM/SGDO/PPHS")
+    assert text.startswith("unknown card 'Xwww' at row 0, column 4 ")
+
+
+def test_a_row_of_letters_that_grow_in_upper_case_is_named_whole() -> None:
+    """ "ßßßß" is four characters whose upper case, "SSSSSSSS", holds only card letters: no
+    single bad letter, so the whole row is named, never an IndexError."""
+    assert message_of("ßßßß/HPWM/SGDO/PPHS").startswith("unknown card 'ßßßß' at row 0, column 0 ")
+
+
+@pytest.mark.parametrize(("cards", "kept"), [(163, True), (164, True), (165, False)])
+def test_a_notation_message_is_kept_up_to_200_characters(cards: int, kept: bool) -> None:
+    """The notation's message for a row of ``cards`` Forests is 36 characters plus the
+    row: 199 and 200 characters are kept word for word, 201 become the short form
+    "'FEOM/…'… is not a Kingdom: 4 rows of 4 cards"."""
+    text = "FEOM/HPWM/SGDO/" + "F" * cards
+    message = message_of(text)
+    if kept:
+        assert message == f"row 3 ({'F' * cards!r}) has {cards} cards, expected 4"
+        assert len(message) == 36 + cards
+    else:
+        assert message.endswith("is not a Kingdom: 4 rows of 4 cards") and len(message) < 100
+
+
+def test_a_toml_slip_on_the_first_line_gets_its_hint() -> None:
+    """A name without quotes on line 1 gets the quotes hint too (lines count from 1)."""
+    with pytest.raises(InvalidGameError) as caught:
+        parse_game("name = Ana\n")
+    assert "(at line 1, column 8)" in str(caught.value)
+    assert str(caught.value).endswith('; text is written in quotes: name = "Ana"')
+
+
+@pytest.mark.parametrize(("length", "shown"), [(200, 200), (201, 200)])
+def test_a_source_name_is_cut_to_200_characters(length: int, shown: int) -> None:
+    """The source named in a message is cut to 200 characters, then "…": a name of 200 is
+    shown whole, one of 201 as its first 200 and "…"."""
+    source = "g" * length
+    with pytest.raises(InvalidGameError) as caught:
+        parse_game("x = ", source=source)
+    cut = "…" if length > shown else ""
+    assert str(caught.value).startswith(f"{'g' * shown}{cut}: not valid TOML: ")
+
+
+@pytest.mark.parametrize(("spaces", "expected"), [(63, "json"), (64, "toml")])
+def test_the_format_of_text_is_guessed_from_its_first_64_characters(
+    spaces: int, expected: str
+) -> None:
+    """Without a known suffix, text is JSON when its first non-blank character within the
+    first 64 is ``{``: after 63 spaces it is, after 64 it is past the look and TOML."""
+    assert guess_format("game", " " * spaces + '{"players": []}') == expected
+
+
+def test_a_mismatch_knows_its_category_or_the_total() -> None:
+    """A total mismatch has no category; a category mismatch has its Category; the words
+    name the player, cut to 24 characters then "…"."""
+    from drako_rules.checker import Mismatch
+
+    long = "Bartholomew-Alexander-Smith"
+    total = Mismatch("total", 9, 7, "R5.5", player=long)
+    assert total.category is None
+    assert Mismatch("elves", 3, 2, "R5.1").category is Category.ELVES
+    assert total.describe() == f"{long[:24]}…: total: written 9, the rules give 7 (R5.5)"
+
+
+def test_a_partial_sheet_gets_no_note_about_its_sum() -> None:
+    """R5.5: with only some categories written, a wrong score is a total mismatch without
+    "the written categories add up to" (they are not all there to add)."""
+    game = Game([PlayerEntry("Ana", ANA, score=9, sheet={"elves": 2}), PlayerEntry("Bob", BOB)])
+    (total,) = check_game(game).mismatches
+    assert (total.field, total.written, total.note) == ("total", 9, "")
+
+
+def test_a_large_sum_of_the_categories_is_compared_by_value() -> None:
+    """R5.5: seven written categories adding up to 999 (Elves 994), with the score 999
+    written too (read from the file, a different int object from the sum): the note
+    is left out, since they agree; only Elves and the total mismatch."""
+    sheet = dict(zip((c.value for c in Category), (994, 4, 3, 3, -3, 0, -2), strict=True))
+    report = check_game(parse_game(json.dumps(two_players(score=999, sheet=sheet)), "json"))
+    assert [(m.field, m.note) for m in report.mismatches] == [
+        ("elves", ""),
+        ("total", ""),
+    ]
