@@ -448,3 +448,18 @@ def test_a_large_sum_of_the_categories_is_compared_by_value() -> None:
         ("elves", ""),
         ("total", ""),
     ]
+
+
+def test_two_bad_letters_in_a_row_of_four_name_the_row() -> None:
+    """"XYHS" has two letters that are no card: neither alone is "the" bad card, so the
+    message names the row's text 'XYHS'."""
+    assert message_of("FEOM/HPWM/SGDO/XYHS").startswith("unknown card 'XYHS' at row 3, column 0 ")
+
+
+def test_a_legend_id_with_spaces_and_hyphens_mixed_is_still_suggested() -> None:
+    """R1.4: "btjle-gnblik elf", a badly misspelt id written half with a hyphen and half
+    with a space, is too far from every id as written, but read with spaces it is near the
+    name "battle goblin elf": did you mean 'battle-goblin-elf'?"""
+    from drako_rules.checker.gamefile import legend_message
+
+    assert "did you mean 'battle-goblin-elf'?" in legend_message("btjle-gnblik elf")
