@@ -82,14 +82,20 @@ def test_written_gives_each_category_its_own_value() -> None:
 
 
 def test_an_unnamed_player_is_called_by_their_seat_from_1() -> None:
-    """A Game built in code with unnamed players: the first is ``player 1``, the third
-    ``player 3`` (seats counted from 1 for people), in the report and its problems."""
+    """A Game built in code with unnamed players: seats 0, 1 and 3 are ``player 1``,
+    ``player 2`` and ``player 4`` (seats counted from 1 for people), in the report and its
+    problems."""
     game = Game(
-        [PlayerEntry(None, ANA), PlayerEntry("Bob", BOB), PlayerEntry(None, "FEOM/HPWM/SGDO/PPH")]
+        [
+            PlayerEntry(None, ANA),
+            PlayerEntry(None, BOB),
+            PlayerEntry("Cy", "HHOE/DHGE/OWDW/SSMF"),
+            PlayerEntry(None, "FEOM/HPWM/SGDO/PPH"),
+        ]
     )
     report = check_game(game)
-    assert report.names == ("player 1", "Bob", "player 3")
-    assert any(p.message.startswith("$.players[2].kingdom: player 3's") for p in report.problems)
+    assert report.names == ("player 1", "player 2", "Cy", "player 4")
+    assert any(p.message.startswith("$.players[3].kingdom: player 4's") for p in report.problems)
 
 
 # --- the messages of a Kingdom that cannot be read ------------------------------------------
@@ -131,6 +137,7 @@ def test_a_field_with_a_hyphen_is_written_as_a_plain_name() -> None:
     assert field_path("$", "max-depth") == "$.max-depth"
     assert field_path("$", "date") == "$.date"
     assert field_path("$", "x y") == "$['x y']"
+    assert field_path("$.players[0]", 3) == "$.players[0]['3']"  # a key that is no text
     (problem,) = report_of({**two_players(), "max-depth": 3})
     assert problem[:2] == ("unknown-field", "$.max-depth")
 
@@ -451,7 +458,7 @@ def test_a_large_sum_of_the_categories_is_compared_by_value() -> None:
 
 
 def test_two_bad_letters_in_a_row_of_four_name_the_row() -> None:
-    """"XYHS" has two letters that are no card: neither alone is "the" bad card, so the
+    """ "XYHS" has two letters that are no card: neither alone is "the" bad card, so the
     message names the row's text 'XYHS'."""
     assert message_of("FEOM/HPWM/SGDO/XYHS").startswith("unknown card 'XYHS' at row 3, column 0 ")
 
@@ -463,3 +470,30 @@ def test_a_legend_id_with_spaces_and_hyphens_mixed_is_still_suggested() -> None:
     from drako_rules.checker.gamefile import legend_message
 
     assert "did you mean 'battle-goblin-elf'?" in legend_message("btjle-gnblik elf")
+
+
+def test_a_json_game_file_is_written_in_ascii() -> None:
+    """The JSON form of a game is ASCII-safe: "Zoë" is written as "Zo\\u00eb", and read
+    back as "Zoë"."""
+    game = Game([PlayerEntry("Zoë", ANA), PlayerEntry("Bob", BOB)])
+    text = format_game(game, "json")
+    assert text.isascii() and '"Zo\\u00eb"' in text
+    assert parse_game(text, "json") == game
+
+
+@pytest.mark.parametrize(
+    ("category", "rule"), [("legends", "R5.4"), ("elves", "R5.1"), ("dragons", "R5.3")]
+)
+def test_a_mismatch_on_a_category_without_lines_names_its_rule(category: str, rule: str) -> None:
+    """R5: in a Kingdom of 16 Mountains every category is 0 and has no line to take a rule
+    id from; 1 written in Legends, Elves or Dragons is still a mismatch (1 against 0) that
+    names the category's rule: R5.4, R5.1, R5.3."""
+    kingdom = "MMMM/MMMM/MMMM/MMMM"  # no Tribe, no Dragon: every category 0
+    game = Game([PlayerEntry("Ana", kingdom, sheet={category: 1}), PlayerEntry("Bob", BOB)])
+    (mismatch,) = check_game(game).mismatches
+    assert (mismatch.field, mismatch.written, mismatch.expected, mismatch.rule) == (
+        category,
+        1,
+        0,
+        rule,
+    )
