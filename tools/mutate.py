@@ -2,7 +2,7 @@
 
 Usage (``nox -s mutate`` runs the first form for every module)::
 
-    python tools/mutate.py run [MODULE ...] [--jobs N] [--max-seconds S] [--out DIR]
+    python tools/mutate.py run [MODULE ...] [--jobs N] [--shards N] [--max-seconds S] [--out DIR]
     python tools/mutate.py diff [DIR/report.json]   # survivors not listed as equivalent
     python tools/mutate.py retest RUN_DIR...   # their survivors against the current tests
     python tools/mutate.py report RUN_DIR... [--out DIR]  # re-tally earlier runs' sessions
@@ -46,8 +46,11 @@ How a run goes, for each module (see ``MODULES``):
    ``tests/mutation_equivalents.toml`` accepts as equivalent are marked, so that the kill
    rate of the non-equivalent mutants is reported too.
 
-Modules run ``--jobs`` at a time (default 1), each with its own scratch copy; the whole
-run is ``nice``-d (``--nice``, default 19), since the machine is shared. ``retest`` runs
+Modules run ``--jobs`` at a time (default 1), each with its own scratch copy, and each
+module's mutants may be dealt into ``--shards`` parts (default 1) run at once, each in its
+own scratch copy with its own fork server, their results merged into the module's session
+(so one module can use both cores of the VM); the whole run is ``nice``-d (``--nice``,
+default 19), since the machine is shared. ``retest`` runs
 the survivors of a run again against tests written since (each is killed or still a
 survivor), and ``report`` re-tallies the sessions of earlier runs with the current
 equivalents list.
