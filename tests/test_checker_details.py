@@ -497,3 +497,11 @@ def test_a_mismatch_on_a_category_without_lines_names_its_rule(category: str, ru
         0,
         rule,
     )
+
+
+def test_a_two_letter_word_gets_its_did_you_mean() -> None:
+    """"El" in a row of space-separated cards is no card, but close to "elf" (2 of its 3
+    letters): the message names 'El' and asks "did you mean 'elf'?"."""
+    message = message_of("F E O El/HPWM/SGDO/PPHS")
+    assert message.startswith("unknown card 'El' at row 0, column 3 ")
+    assert message.endswith("; did you mean 'elf'?")
