@@ -500,8 +500,82 @@ def test_a_mismatch_on_a_category_without_lines_names_its_rule(category: str, ru
 
 
 def test_a_two_letter_word_gets_its_did_you_mean() -> None:
-    """"El" in a row of space-separated cards is no card, but close to "elf" (2 of its 3
+    """ "El" in a row of space-separated cards is no card, but close to "elf" (2 of its 3
     letters): the message names 'El' and asks "did you mean 'elf'?"."""
     message = message_of("F E O El/HPWM/SGDO/PPHS")
     assert message.startswith("unknown card 'El' at row 0, column 3 ")
     assert message.endswith("; did you mean 'elf'?")
+
+
+@pytest.mark.parametrize("pair", [5, ["elves", 2]])
+def test_a_sheet_item_that_is_no_tuple_is_refused_in_words(pair: object) -> None:
+    """A sheet given as pairs holds tuples: a number or a list item is refused with
+    InvalidGameError naming the (category, value) pairs, never a TypeError."""
+    with pytest.raises(InvalidGameError, match=r"\(category, value\) pairs"):
+        PlayerEntry("Ana", ANA, sheet=[pair])  # type: ignore[list-item]
+
+
+HUGE = "1" + "0" * 4400  # a decimal integer of 4,401 digits: Python will not convert it
+
+
+def test_a_deeply_nested_toml_file_after_a_huge_integer_is_refused_in_words() -> None:
+    """A TOML file with an integer of 4,401 digits, then arrays nested 3,000 deep: the
+    second reading (the integer as a problem) meets the nesting and refuses the file with
+    InvalidGameError, never a RecursionError."""
+    text = f"x = {HUGE}\ny = {'[' * 3000}{']' * 3000}\n"
+    with pytest.raises(InvalidGameError, match="not valid TOML: a number too long to read"):
+        parse_game(text)
+
+
+def test_a_float_written_like_a_rewritten_integer_refuses_the_file() -> None:
+    """A huge integer is read as a float "D.0" and turned back into a problem; if the
+    file also holds that very float "D.0", the rewrite cannot tell the two apart, so the
+    file is refused whole rather than the float misread as an integer."""
+    text = f'[[players]]\nname = "Ana"\nscore = {HUGE}\nx = {HUGE}.0\n'
+    with pytest.raises(InvalidGameError, match="not valid TOML: a number too long to read"):
+        parse_game(text)
+    # without the float the huge score is one problem where it is written
+    game = parse_game(f'[[players]]\nname = "Ana"\nscore = {HUGE}\n')
+    assert [(p.code, p.where) for p in game.problems] == [
+        ("missing-field", "$.players[0].kingdom"),
+        ("not-an-integer", "$.players[0].score"),
+    ]
+
+
+def test_a_slip_on_a_players_line_gets_the_double_bracket_hint() -> None:
+    """A TOML error on a line that opens ``[players]`` (here "[players] x") gets the hint
+    to write [[players]], whatever the error says."""
+    with pytest.raises(InvalidGameError) as caught:
+        parse_game("[players] x\n")
+    assert str(caught.value).endswith(
+        "; write [[players]] (two brackets) above each player, not [players]"
+    )
+
+
+@pytest.mark.parametrize("length", [60, 90, 300])
+def test_a_long_toml_message_is_cut_short(length: int) -> None:
+    """tomllib's message quotes a table name; with a name of 300 characters the message
+    of the file keeps at most 120 characters of it (and one mark of the cut): at most 121
+    after "not valid TOML: "; a name of 60 fits whole, one of 90 does not."""
+    name = "k" * length
+    with pytest.raises(InvalidGameError) as caught:
+        parse_game(f"[{name}]\n[{name}]\n")
+    prefix = "game file: not valid TOML: "
+    text = str(caught.value)
+    assert text.startswith(prefix + "Cannot declare (")
+    assert len(text) - len(prefix) <= 121
+    assert (name in text) is (length == 60)
+
+
+def test_the_json_report_lists_the_first_hundred_problems_and_counts_all() -> None:
+    """A report's JSON lists the first 100 problems (MAX_JSON_PROBLEMS) and gives the
+    count of all of them: 150 unknown fields give 100 listed, problem_count 150."""
+    from drako_rules.checker.report import MAX_JSON_PROBLEMS
+
+    document = two_players(**{f"zz{i}": 1 for i in range(150)})
+    report = check_game(parse_game(json.dumps(document), "json"))
+    data = report.to_dict()
+    problems = data["problems"]
+    assert MAX_JSON_PROBLEMS == 100 and isinstance(problems, list) and len(problems) == 100
+    assert data["problem_count"] == 150
+    assert [p["where"] for p in problems if isinstance(p, dict)][-1] == "$.players[0].zz99"
