@@ -341,12 +341,12 @@ def test_legend_message_takes_suggest_by_keyword_only() -> None:
         legend_message("four-tribez", False)  # type: ignore[call-arg]
 
 
-@pytest.mark.parametrize(("before", "hinted"), [(99, True), (100, False)])
+@pytest.mark.parametrize(("before", "hinted"), [(99, True), (100, False), (150, False)])
 def test_an_unknown_legend_is_suggested_among_the_first_hundred_problems(
     before: int, hinted: bool
 ) -> None:
     """R1.4: an unknown Legend id after 99 other problems still gets "did you mean"; after
-    100 it gets the plain pointer to R1.4 (suggestions stop at the hundredth problem)."""
+    100 or 150 it gets the plain pointer to R1.4 (suggestions stop at the hundredth)."""
     ana = {f"zz{i}": 1 for i in range(before)}
     problems = report_of(two_players(legends=["four-tribez"], **ana))
     assert len(problems) == before + 1
@@ -579,3 +579,25 @@ def test_the_json_report_lists_the_first_hundred_problems_and_counts_all() -> No
     assert MAX_JSON_PROBLEMS == 100 and isinstance(problems, list) and len(problems) == 100
     assert data["problem_count"] == 150
     assert [p["where"] for p in problems if isinstance(p, dict)][-1] == "$.players[0].zz99"
+
+
+def test_a_legend_claimed_by_four_names_the_first_three() -> None:
+    """R1.4, R6.3: four players claiming four-tribes: the message names the first three
+    claimers ("by Ana, Bob and Cy"); a fourth name adds nothing."""
+    kingdoms = (ANA, BOB, "HHOE/DHGE/OWDW/SSMF", "GOGS/OHOW/GOEO/SSSG")
+    players = [
+        PlayerEntry(name, kingdom, ["four-tribes"])
+        for name, kingdom in zip(("Ana", "Bob", "Cy", "Dee"), kingdoms, strict=True)
+    ]
+    (problem,) = [p for p in check_game(Game(players)).problems if p.code == "legend-claimed-twice"]
+    assert "is claimed by Ana, Bob and Cy;" in problem.message and "Dee" not in problem.message
+
+
+def test_the_json_form_of_a_game_is_indented_by_two() -> None:
+    """The JSON form of a game (format_game(game, "json")) is indented by two spaces,
+    keys in the documented order, with a final new line."""
+    game = Game([PlayerEntry("Ana", ANA, score=7)])
+    assert format_game(game, "json") == (
+        '{\n  "ruleset": "pocket",\n  "players": [\n    {\n      "name": "Ana",\n'
+        '      "kingdom": "FEOM/HPWM/SGDO/PPHS",\n      "score": 7\n    }\n  ]\n}\n'
+    )
