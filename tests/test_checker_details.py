@@ -6,11 +6,12 @@ test fails for a changed checker that the other tests let through."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from drako_rules import Category, InvalidGameError, Kingdom
-from drako_rules.checker import Game, PlayerEntry, check_game, format_game, parse_game
+from drako_rules.checker import Game, PlayerEntry, check_game, format_game, load_game, parse_game
 from drako_rules.checker.gamefile import guess_format, kingdom_message
 from drako_rules.checker.problems import field_path
 from drako_rules.errors import NotationError
@@ -601,3 +602,26 @@ def test_the_json_form_of_a_game_is_indented_by_two() -> None:
         '{\n  "ruleset": "pocket",\n  "players": [\n    {\n      "name": "Ana",\n'
         '      "kingdom": "FEOM/HPWM/SGDO/PPHS",\n      "score": 7\n    }\n  ]\n}\n'
     )
+
+
+def test_three_hundred_long_integers_are_each_a_problem() -> None:
+    """A TOML file with a 4,401-digit score and 300 more integers of 20 digits (in
+    unknown fields): all 301 are rewritten and read back, so the file is read, with its
+    300 unknown fields and the score's not-an-integer (the counts compared by value)."""
+    fields = "".join(f"x{i} = {10**19 + i}\n" for i in range(300))
+    game = parse_game(f'[[players]]\nname = "Ana"\nkingdom = "{ANA}"\nscore = {HUGE}\n{fields}')
+    codes = [p.code for p in game.problems]
+    assert codes.count("unknown-field") == 300 and codes.count("not-an-integer") == 1
+
+
+def test_the_source_and_the_size_limit_are_keyword_only(tmp_path: Path) -> None:
+    """``parse_game(text, format, source=...)`` and ``load_game(path, format, limit=...)``:
+    a third positional argument is a TypeError, never taken for the source or the limit."""
+    path = tmp_path / "g.toml"
+    path.write_text("[[players]]\n", encoding="utf-8")
+    with pytest.raises(TypeError):
+        parse_game("[[players]]\n", "toml", "g.toml")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        load_game(path, None, 10)  # type: ignore[call-arg]
+    assert parse_game("[[players]]\n", "toml", source="g.toml").source == "g.toml"
+    assert load_game(path, None, limit=100).source == str(path)
