@@ -625,3 +625,41 @@ def test_the_source_and_the_size_limit_are_keyword_only(tmp_path: Path) -> None:
         load_game(path, None, 10)  # type: ignore[call-arg]
     assert parse_game("[[players]]\n", "toml", source="g.toml").source == "g.toml"
     assert load_game(path, None, limit=100).source == str(path)
+
+
+@pytest.mark.parametrize("bad", [5, "ab"])
+def test_a_game_and_a_sheet_refuse_what_is_no_list_in_words(bad: object) -> None:
+    """A Game's players and a player's sheet given as a number or a string are refused
+    with InvalidGameError saying what they must be, never a TypeError from iterating."""
+    with pytest.raises(InvalidGameError, match="players are a list of PlayerEntry, not"):
+        Game(bad)
+    with pytest.raises(InvalidGameError, match="a sheet is a mapping of categories"):
+        PlayerEntry("Ana", ANA, sheet=bad)
+
+
+def test_a_sixth_card_of_four_letters_is_named_whole() -> None:
+    """ "F E O M P Xwww": the unknown card at column 5 is named whole, as at column 4."""
+    text = message_of("F E O M P Xwww/HPWM/SGDO/PPHS")
+    assert text.startswith("unknown card 'Xwww' at row 0, column 5 ")
+
+
+def test_the_rows_of_a_text_of_400_characters_are_all_counted() -> None:
+    """398 X's, '/' and Y: 400 characters, two rows, and the message says "got 2"."""
+    assert "got 2 in " in message_of("X" * 398 + "/Y")
+
+
+def test_an_unknown_sheet_key_after_total_gets_no_total_hint() -> None:
+    """Only ``total`` in the sheet gets the hint to write it as the score: "wolves",
+    which sorts after "total", is an unknown field without it."""
+    ((code, where, message),) = report_of(two_players(sheet={"wolves": 1}))
+    assert (code, where) == ("unknown-field", "$.players[0].sheet.wolves")
+    assert "'score'" not in message
+
+
+def test_a_toml_message_of_120_characters_is_kept_whole() -> None:
+    """A table name of 69 characters makes tomllib's message, quoted, exactly 120
+    characters long: it is kept whole, down to its place "(at line 2, column 71)"."""
+    name = "k" * 69
+    with pytest.raises(InvalidGameError) as caught:
+        parse_game(f"[{name}]\n[{name}]\n")
+    assert str(caught.value).endswith(") twice (at line 2, column 71)")

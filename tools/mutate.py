@@ -518,12 +518,13 @@ def _percent(rate: float | None) -> str:
     return "n/a" if rate is None else f"{100 * rate:.1f} %"
 
 
-def render_markdown(report: Mapping[str, object]) -> str:
-    """The report as a Markdown page: a table of modules, then each new survivor."""
+def render_markdown(report: Mapping[str, object], level: int = 1) -> str:
+    """The report as a Markdown page: a table of modules, then each new survivor; its
+    title is a heading of ``level`` (2 for a report included in a page, as in the docs)."""
     modules = report["modules"]
     assert isinstance(modules, dict)
     lines = [
-        "# Mutation testing report",
+        "#" * level + " Mutation testing report",
         "",
         f"cosmic-ray, {report['started']}, {report['machine']}; tests: pytest "
         + " ".join(PYTEST_ARGS)
@@ -544,7 +545,8 @@ def render_markdown(report: Mapping[str, object]) -> str:
         )
     for name, m in modules.items():
         survivors = m["new_survivors"]
-        lines += ["", f"## {name}: {len(survivors)} survivors not listed as equivalent", ""]
+        heading = "#" * (level + 1)
+        lines += ["", f"{heading} {name}: {len(survivors)} survivors not listed as equivalent", ""]
         for s in survivors:
             lines.append(
                 f"- `{s['module']}:{s['lineno']}` {s['operator']}: `{s['line']}` → `{s['mutant']}`"
@@ -1066,7 +1068,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(report, indent=2) + "\n")
-    (out / "report.md").write_text(render_markdown(report))
+    (out / "report.md").write_text(render_markdown(report, args.level))
     print(f"mutate: report in {out / 'report.md'} and {out / 'report.json'}")
     print_new_survivors(report, load_equivalents())
     return 0
@@ -1153,6 +1155,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep = sub.add_parser("report", help="rebuild a report from the sessions of earlier runs")
     rep.add_argument("runs", nargs="+", help="the --out directories of earlier runs")
     rep.add_argument("--out", default=str(REPORT_DIR), help="report directory")
+    rep.add_argument(
+        "--level", type=int, default=1, help="heading level of the title (2 inside a page)"
+    )
     rep.set_defaults(func=cmd_report)
     diff = sub.add_parser("diff", help="survivors of a report not listed as equivalent")
     diff.add_argument(
