@@ -50,10 +50,11 @@ def test_an_integer_of_18_digits_is_a_written_score(value: int) -> None:
     assert PlayerEntry("Ana", ANA, score=value).score == value
 
 
-@pytest.mark.parametrize("value", [10**18, -(10**18)])
+@pytest.mark.parametrize("value", [10**18, -(10**18), 10**19, 10**19 - 1])
 def test_an_integer_of_19_digits_is_not_an_integer_of_the_sheet(value: int) -> None:
     """R5.5: ±10**18, the first values of 19 digits (computed, so not the checker's own
-    bound object), are refused: not-an-integer in a file, InvalidGameError in code."""
+    bound object), and larger ones (10**19 − 1, 10**19) are refused: not-an-integer in a
+    file, InvalidGameError in code."""
     value = int(str(value))
     (problem,) = report_of(two_players(score=value))
     assert problem[:2] == ("not-an-integer", "$.players[0].score")
