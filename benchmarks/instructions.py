@@ -6,7 +6,8 @@ commit's package and for this checkout's, twice: ``--passes`` passes prepared an
 then as many prepared only (the fresh Kingdoms built, no call made). The difference
 divided by the calls is the instructions one call costs, start-up and inputs left out.
 Unlike a time, the count does not depend on what else the machine runs, so it compares
-two versions reliably on a loaded machine (it does not see the cache misses and branch
+two versions reliably on a loaded machine; with string hashing fixed (``PYTHONHASHSEED=0``)
+a run counts the same as the last (it does not see the cache misses and branch
 mispredictions that a time includes).
 
 ``python -m benchmarks.instructions --run NAME PASSES --source DIR`` is what valgrind
@@ -17,6 +18,7 @@ folder given with ``--source`` (with ``--untimed``, the passes are prepared, not
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -52,6 +54,7 @@ def count(name: str, source: Path, passes: int, *, timed: bool) -> int:
         text=True,
         check=True,
         cwd=ROOT,
+        env={**os.environ, "PYTHONHASHSEED": "0"},  # the same count on every run
     )
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:

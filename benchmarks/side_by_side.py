@@ -58,7 +58,12 @@ def load(source: Path, submodules: Sequence[str] = ()) -> ModuleType:
     """Import the ``drako_rules`` package found in ``source`` (a folder holding it), and
     its ``submodules`` (such as ``"drako_rules.env"``, reachable then as attributes of the
     package), and leave ``sys.modules`` as it was: the returned package keeps its own
-    modules."""
+    modules.
+
+    Every name of the package's ``__all__`` is read here, while ``source`` is first on the
+    path: a package that imports its engine on first use (``drako_rules.__getattr__``)
+    would otherwise import it later from wherever ``drako_rules`` is installed.
+    """
     saved = _package_modules()
     for name in saved:
         del sys.modules[name]
@@ -67,6 +72,8 @@ def load(source: Path, submodules: Sequence[str] = ()) -> ModuleType:
         import drako_rules
 
         package = drako_rules
+        for name in getattr(package, "__all__", ()):
+            getattr(package, name)
         for name in submodules:
             importlib.import_module(name)
         for name in list(_package_modules()):  # its submodules stay reachable from it

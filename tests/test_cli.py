@@ -470,6 +470,9 @@ def test_replay_json_agrees_with_the_engine(tmp_path: Path) -> None:
         assert {c.value: player[c.value] for c in Category} == {c.value: sheet[c] for c in Category}
         assert (player["total"], player["place"]) == (sheet.total, place)
         assert player["kingdom"] == str(state.players[seat].kingdom)
+        assert player["claimed"] == [legend.value for legend in sheet.claimed]
+        # the sheet's one JSON form, between the Kingdom and the claimed Legends
+        assert list(player) == ["seat", "kingdom", *sheet.as_dict(), "claimed", "place"]
 
 
 def test_replay_of_an_unfinished_game_says_so(tmp_path: Path) -> None:

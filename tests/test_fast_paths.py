@@ -32,16 +32,19 @@ from drako_rules import (
     PlayerState,
     Position,
     Ruleset,
+    apply_move,
     bitboard,
     connections,
     legends_met,
+    play_random_game,
     score,
 )
-from drako_rules.bitboard import NEIGHBOURHOOD
+from drako_rules.bitboard import CODE_OF, NEIGHBOURHOOD
 from drako_rules.errors import GameError
 from drako_rules.game.state import successor, successor_function
+from drako_rules.legends import EVERY_KIND, KINDS_READ, legends_mask
 from drako_rules.scoring import domesticated
-from strategies import cells, game_states, kingdoms, positions
+from strategies import any_kingdoms, cells, game_states, kingdoms, positions
 
 #: A ruleset unlike both real ones, so no table can hard-wire POCKET or CLASSIC values.
 ODD: Ruleset = attrs.evolve(
@@ -273,3 +276,81 @@ def test_domesticated_is_counted_on_connections(k: Kingdom, ruleset: Ruleset) ->
         return any(kinds.count(tribe) >= ruleset.domestication for tribe in tribes)
 
     assert domesticated(k, ruleset) == {p for p in k.positions_of(Card.DRAGON) if tamed(p)}
+
+
+#: A cell value, Portals weighted up: a Portal placed or revealed changes the networks.
+_NEW_CELLS = st.one_of(cells, st.just(Card.PORTAL))
+
+
+def _kinds(*values: Card | None) -> int:
+    """The mask of card codes of some cell values (bit ``c`` for code ``c``)."""
+    mask = 0
+    for value in values:
+        mask |= 1 << CODE_OF[value]
+    return mask
+
+
+@given(any_kingdoms, positions, _NEW_CELLS, RULESETS)
+def test_legends_mask_after_one_cell_equals_the_full_check(
+    k: Kingdom, position: Position, cell: Card | None, ruleset: Ruleset
+) -> None:
+    """R6.4: after one cell changes, checking again only the Legends of the kinds that left
+    and entered it (everything when a Portal did) gives the full check's answer."""
+    after = k.replace(position, cell)
+    changed = _kinds(k[position], cell)
+    before = legends_mask(k, ruleset)
+    assert legends_mask(after, ruleset, changed, before) == legends_mask(after, ruleset)
+
+
+@given(any_kingdoms, st.lists(st.tuples(positions, _NEW_CELLS), max_size=6), RULESETS)
+def test_legends_mask_after_several_cells_equals_the_full_check(
+    k: Kingdom, changes: list[tuple[Position, Card | None]], ruleset: Ruleset
+) -> None:
+    """R6.4: after any cells change, the Legends kept are those reading none of the kinds
+    that left or entered them (KINDS_READ), and the answer is the full check's."""
+    after = k
+    for position, cell in changes:
+        after = after.replace(position, cell)
+    changed = _kinds(
+        *(c for a, b in zip(k.cells, after.cells, strict=True) if a != b for c in (a, b))
+    )
+    before = legends_mask(k, ruleset)
+    assert legends_mask(after, ruleset, changed, before) == legends_mask(after, ruleset)
+    if not changed & 1 << Card.PORTAL.index:  # an unchanged Legend reads no changed kind
+        kept = [
+            x
+            for x in Legend
+            if not {CODE_OF[c] for c in KINDS_READ[x]} & set(bitboard.bits(changed))
+        ]
+        for legend in kept:
+            bit = bitboard.LEGEND_BIT[legend]
+            assert before & bit == legends_mask(after, ruleset) & bit
+
+
+@given(any_kingdoms, RULESETS)
+def test_legends_mask_with_every_kind_ignores_the_previous_answer(
+    k: Kingdom, ruleset: Ruleset
+) -> None:
+    """R6.4: with every kind changed nothing is kept, whatever ``met`` says."""
+    full = legends_mask(k, ruleset)
+    assert (
+        legends_mask(k, ruleset, EVERY_KIND, 0x7FFF)
+        == full
+        == legends_mask(k, ruleset, EVERY_KIND, 0)
+    )
+
+
+@pytest.mark.parametrize("ruleset", ["pocket", "classic"])
+def test_every_state_of_random_games_carries_the_legends_it_meets(ruleset: str) -> None:
+    """R6.1, R6.4: in every state of 24 random games (2-4 players), each seat's mask of
+    Legends met, kept up to date one card action at a time, is the full check's answer."""
+    states = 0
+    for seed in range(24):
+        game = play_random_game(2 + seed % 3, seed, ruleset=ruleset)
+        state = game.record.start()
+        for move in game.record.moves:
+            state = apply_move(state, move)
+            expected = tuple(legends_mask(p.kingdom, state.ruleset) for p in state.players)
+            assert state.met_masks == expected
+            states += 1
+    assert states > 24 * 50  # whole games, not a few moves

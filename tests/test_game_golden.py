@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from typing import Final
 
 import pytest
 
 from drako_rules import (
     GameState,
     apply_move,
+    final_scores,
     legal_moves,
     new_game,
     play_random_game,
+    record_to_json,
     state_to_json,
 )
 
@@ -81,3 +84,22 @@ def test_r2_8_r3_5_reshuffles_replay_as_recorded(
     states = _last_move_game(players, seed)
     assert states[-1].is_over and states[-1].reshuffles == reshuffles
     assert _digest(states) == digest
+
+
+#: The SHA-256 of 60 random games (seeds 0-59; 2, 3 and 4 players in turn; *pocket* for
+#: seeds 0-2, *classic* for 3-5, and so on): each game's record and final state as JSON,
+#: and its totals. Recorded before the engine's incremental Legend checks (issue 10).
+_SIXTY_GAMES: Final = "4746573ba53bb8272ad0aafd745ead20d0a74e4755789bfb9184870a65be56e6"
+
+
+def test_r2_8_sixty_random_games_play_as_recorded() -> None:
+    """R2.8: 60 seeded random games, all player counts and both rulesets, give the recorded
+    moves, final states and totals (every move offered and chosen is in the record)."""
+    h = hashlib.sha256()
+    for seed in range(60):
+        ruleset = ("pocket", "classic")[seed // 3 % 2]
+        game = play_random_game(2 + seed % 3, seed, ruleset=ruleset)
+        h.update(record_to_json(game.record).encode())
+        h.update(state_to_json(game.state).encode())
+        h.update(repr([sheet.total for sheet in final_scores(game.state)]).encode())
+    assert h.hexdigest() == _SIXTY_GAMES

@@ -3,6 +3,8 @@ without the checker, the pictures, the CLI or their dependencies."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import subprocess
 import sys
 from pathlib import Path
@@ -136,3 +138,40 @@ def test_engine_names_are_imported_on_first_use() -> None:
         "True True True True",
         "module 'drako_rules' has no attribute 'no_such_name'",
     ], done.stdout + done.stderr
+
+
+def _type_checking_imports() -> dict[str, set[str]]:
+    """The names the root's ``if TYPE_CHECKING:`` block imports, by module, read from its
+    source (the block mypy and IDEs see for the names imported on first use)."""
+    tree = ast.parse(Path(drako_rules.__file__).read_text(encoding="utf-8"))
+    found: dict[str, set[str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            for item in node.body:
+                assert isinstance(item, ast.ImportFrom) and item.module is not None
+                found.setdefault(item.module, set()).update(a.name for a in item.names)
+    return found
+
+
+def test_lazy_names_agree_with_the_engine_and_the_type_checking_block() -> None:
+    """The three lists of the root's lazily imported names cannot drift apart: the names a
+    fresh ``import drako_rules`` leaves to first use are exactly those of the
+    ``TYPE_CHECKING`` block, which are exactly ``drako_rules.game.__all__`` plus the players
+    the root exports; each is in the root's ``__all__`` and resolves to its module's object."""
+    import drako_rules.game as game
+
+    probe = "import drako_rules as d\nprint(' '.join(sorted(set(dir(d)) - set(vars(d)))))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    lazy = set(done.stdout.split())
+    blocks = _type_checking_imports()
+    assert set(blocks) == {"drako_rules.game", "drako_rules.players"}
+    assert blocks["drako_rules.game"] == set(game.__all__)
+    assert blocks["drako_rules.players"] == {"GreedyPlayer", "SearchPlayer"}
+    assert lazy == blocks["drako_rules.game"] | blocks["drako_rules.players"]
+    assert lazy <= set(drako_rules.__all__)
+    for module, names in blocks.items():
+        source = importlib.import_module(module)
+        for name in names:
+            assert getattr(drako_rules, name) is getattr(source, name), name

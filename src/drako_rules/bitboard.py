@@ -17,7 +17,7 @@ Examples:
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 from drako_rules.cards import Card, Legend
@@ -113,17 +113,20 @@ def legend_mask(legends: Iterable[Legend]) -> int:
     return mask
 
 
-# The set of Legends of each mask met so far: at most 2**15 of them, and Kingdoms in play
-# meet far fewer combinations.
-_SETS: Final[dict[int, frozenset[Legend]]] = {}
+class _LegendSets(dict[int, frozenset[Legend]]):
+    """The set of Legends of each mask met so far, made on first use: at most 2**15 of
+    them, and Kingdoms in play meet far fewer combinations."""
+
+    def __missing__(self, mask: int) -> frozenset[Legend]:
+        found = self[mask] = frozenset(legend for i, legend in enumerate(LEGENDS) if mask >> i & 1)
+        return found
 
 
-def legends_of_mask(mask: int) -> frozenset[Legend]:
-    """The Legends of a mask of Legends (the inverse of [`legend_mask`][drako_rules.bitboard.legend_mask])."""
-    found = _SETS.get(mask)
-    if found is None:
-        found = _SETS[mask] = frozenset(legend for i, legend in enumerate(LEGENDS) if mask >> i & 1)
-    return found
+#: ``legends_of_mask(mask)``: the Legends of a mask of Legends (the inverse of
+#: [`legend_mask`][drako_rules.bitboard.legend_mask]), one ``frozenset`` per mask. It is a
+#: dictionary's look-up (filled on the first use of each mask), where a function would cost
+#: a Python call on every [`legends_met`][drako_rules.legends.legends_met].
+legends_of_mask: Final[Callable[[int], frozenset[Legend]]] = _LegendSets().__getitem__
 
 
 def _around_by_shifts(y: int) -> int:

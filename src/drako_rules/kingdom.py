@@ -50,11 +50,12 @@ class Position:
 
     row: int = attrs.field(validator=_check_coordinate)
     col: int = attrs.field(validator=_check_coordinate)
+    index: int = attrs.field(init=False, eq=False, order=False, repr=False)
+    """The cell number 0–15, row by row (as in the [worked examples](../rules.md#examples));
+    derived from the row and the column, and kept, since the engine reads it at every move."""
 
-    @property
-    def index(self) -> int:
-        """The cell number 0–15, row by row (as in the [worked examples](../rules.md#examples))."""
-        return self.row * SIZE + self.col
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "index", self.row * SIZE + self.col)
 
     @staticmethod
     def from_index(index: SupportsIndex) -> Position:
@@ -353,8 +354,7 @@ class Kingdom:
         """
         if not isinstance(position, Position):
             raise NotationError(f"replace takes a Position, not {position!r}")
-        row, col = position.row, position.col
-        i = row * SIZE + col
+        row, col, i = position.row, position.col, position.index
         try:
             code = CODE_OF[card]
         except (KeyError, TypeError):
@@ -362,21 +362,21 @@ class Kingdom:
                 f"cannot put {card!r} at {position}: a Kingdom cell is a Card or None "
                 "(Unexplored Land)"
             ) from None
-        codes = self.codes
-        old = codes[i]
+        # Copies changed in one or two places: a list, stores, a tuple (half the cost of a
+        # splice; ``[*t]`` costs less than ``list(t)``, a call).
+        new_codes = [*self.codes]
+        old = new_codes[i]
+        new_codes[i] = code
         bit = _BIT[i]
-        masks = list(self.masks)
+        masks = [*self.masks]
         masks[old] ^= bit
         masks[code] |= bit
-        lines = list(self.line_codes)
+        lines = [*self.line_codes]
         delta = code - old
         lines[row] += delta * _WEIGHT[col]
         lines[SIZE + col] += delta * _WEIGHT[row]
-        # A copy changed in one place: list, store, tuple (half the cost of a splice).
-        cells = list(self.cells)
+        cells = [*self.cells]
         cells[i] = card
-        new_codes = list(codes)
-        new_codes[i] = code
         new = _new(Kingdom)
         _set_cells(new, tuple(cells))
         _set_codes(new, tuple(new_codes))

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 import attrs
 from cattrs.gen import make_dict_unstructure_fn, override
 
-from drako_rules.cards import Legend
 from drako_rules.checker.problems import JSONValue
 from drako_rules.cli.check import print_places, print_table
 from drako_rules.cli.console import EXIT_OK, Command, Console, add_input_limit
@@ -22,7 +21,6 @@ from drako_rules.game import (
     record_from_json,
     replay,
 )
-from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import Ruleset
 from drako_rules.scoring import Category, Ranking, ScoreSheet, score
 from drako_rules.serialization import converter, unstructure
@@ -33,40 +31,31 @@ __all__ = ["COMMAND", "ReplayDocument", "SeatDocument"]
 
 @attrs.frozen
 class SeatDocument:
-    """One seat in ``replay --json``: its Kingdom (notation), the seven categories and the
-    total of its score (R5.5), the Legends it claimed (ids) and its place (R5.6; None while
-    the game is not over)."""
+    """One seat in ``replay --json``: its number, its score sheet and its place (R5.6; None
+    while the game is not over).
+
+    Written as the seat, the Kingdom (notation), the seven categories and the total in the
+    sheet's one JSON form ([`ScoreSheet.as_dict`][drako_rules.scoring.ScoreSheet.as_dict],
+    R5.5), the Legends it claimed (ids) and the place.
+    """
 
     seat: int
-    kingdom: Kingdom
-    elves: int
-    dwarves: int
-    humans: int
-    goblins: int
-    dragons: int
-    legends: int
-    conflicts: int
-    total: int
-    claimed: tuple[Legend, ...]
+    sheet: ScoreSheet
     place: int | None
 
-    @classmethod
-    def of(cls, seat: int, kingdom: Kingdom, sheet: ScoreSheet, place: int | None) -> SeatDocument:
-        """The document of a seat's Kingdom, score sheet and place."""
-        return cls(
-            seat,
-            kingdom,
-            sheet[Category.ELVES],
-            sheet[Category.DWARVES],
-            sheet[Category.HUMANS],
-            sheet[Category.GOBLINS],
-            sheet[Category.DRAGONS],
-            sheet[Category.LEGENDS],
-            sheet[Category.CONFLICTS],
-            sheet.total,
-            sheet.claimed,
-            place,
-        )
+
+def _unstructure_seat(document: SeatDocument) -> dict[str, JSONValue]:
+    """A seat's JSON object: the sheet's categories and total between its Kingdom and its
+    claimed Legends, in the order a reader scans a score sheet."""
+    sheet = document.sheet
+    data: dict[str, JSONValue] = {"seat": document.seat, "kingdom": unstructure(sheet.kingdom)}
+    data.update(sheet.as_dict())
+    data["claimed"] = unstructure(sheet.claimed)
+    data["place"] = document.place
+    return data
+
+
+converter.register_unstructure_hook(SeatDocument, _unstructure_seat)
 
 
 @attrs.frozen
@@ -147,8 +136,8 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         document = ReplayDocument(
             players=tuple(
-                SeatDocument.of(i, p.kingdom, sheet, None if ranking is None else ranking.places[i])
-                for i, (p, sheet) in enumerate(zip(state.players, sheets, strict=True))
+                SeatDocument(i, sheet, None if ranking is None else ranking.places[i])
+                for i, sheet in enumerate(sheets)
             ),
             over=over,
             moves=len(record.moves),

@@ -72,12 +72,16 @@ class Phase(enum.Enum):
     """The game has ended (R7); every card is revealed."""
 
 
+_set: Final = object.__setattr__
+_new: Final = object.__new__
+
+
 def _check_kingdom(instance: object, attribute: attrs.Attribute[Kingdom], value: Kingdom) -> None:
     if type(value) is not Kingdom:
         raise GameError(f"a player's kingdom is a Kingdom, not {value!r:.60}")
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class PlayerState:
     """What everyone knows of one player (R8.1).
 
@@ -97,24 +101,23 @@ class PlayerState:
     hand: tuple[Card, ...] = ()
 
 
-_set_kingdom: Final = PlayerState.__dict__["kingdom"].__set__
-_set_legends: Final = PlayerState.__dict__["legends"].__set__
-_set_hand: Final = PlayerState.__dict__["hand"].__set__
+#: ``_set_player_fields(player, fields)``: give a new PlayerState the dictionary of its
+#: fields (the states here are dictionary-based, ``slots=False``): one call, where filling
+#: slots takes one call per field.
+_set_player_fields: Final = PlayerState.__dict__["__dict__"].__set__
 
 
 def player_state(
     kingdom: Kingdom, legends: tuple[Legend, ...], hand: tuple[Card, ...]
 ) -> PlayerState:
     """``PlayerState(kingdom, legends, hand)`` for the engine, whose values are checked:
-    its three slots filled without ``__init__`` (the engine builds one per card action)."""
-    player = object.__new__(PlayerState)
-    _set_kingdom(player, kingdom)
-    _set_legends(player, legends)
-    _set_hand(player, hand)
+    built without ``__init__`` (the engine builds one per card action)."""
+    player = _new(PlayerState)
+    _set_player_fields(player, {"kingdom": kingdom, "legends": legends, "hand": hand})
     return player
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, slots=False)
 class GameState:
     """The whole state of a game, hidden cards included (R2–R3, R6–R7). Immutable.
 
@@ -265,9 +268,6 @@ class GameState:
 #: The cells of a Kingdom that hold no hidden card: sixteen ``None`` (R2.4).
 NO_HIDDEN: Final[tuple[Card | None, ...]] = (None,) * 16
 
-_set: Final = object.__setattr__
-_new: Final = object.__new__
-
 
 class Keep(enum.Enum):
     """The default of each field of [`successor`][drako_rules.game.state.successor]: keep it."""
@@ -304,51 +304,47 @@ def successor(
     The engine has checked every value, so nothing is checked again; the derived masks
     are the caller's to keep true: ``row_mask`` changes with ``legend_row``, and
     ``met_masks`` with the Kingdoms of ``players`` (``legends_mask`` in the game's ruleset).
-    Each slot is filled through its descriptor, from the argument or from ``state``;
-    keyword-only parameters cost no dictionary, and slots keep every later read of a field
-    at its fastest (the engine reads a dozen per decision).
+    The new state gets a copy of the old one's dictionary of fields with the named ones
+    changed: one copy and one call, where a slotted state took one call per field.
     """
-    s = state
+    fields = dict(vars(state))
+    if players is not KEEP:
+        fields["players"] = players
+    if current_player is not KEEP:
+        fields["current_player"] = current_player
+    if phase is not KEEP:
+        fields["phase"] = phase
+    if turn is not KEEP:
+        fields["turn"] = turn
+    if draw_pile is not KEEP:
+        fields["draw_pile"] = draw_pile
+    if discard_pile is not KEEP:
+        fields["discard_pile"] = discard_pile
+    if legend_row is not KEEP:
+        fields["legend_row"] = legend_row
+    if legend_deck is not KEEP:
+        fields["legend_deck"] = legend_deck
+    if hidden is not KEEP:
+        fields["hidden"] = hidden
+    if drawn is not KEEP:
+        fields["drawn"] = drawn
+    if claimed_this_turn is not KEEP:
+        fields["claimed_this_turn"] = claimed_this_turn
+    if reshuffles is not KEEP:
+        fields["reshuffles"] = reshuffles
+    if row_mask is not KEEP:
+        fields["row_mask"] = row_mask
+    if met_masks is not KEEP:
+        fields["met_masks"] = met_masks
     new = _new(GameState)
-    _set_ruleset(new, s.ruleset)
-    _set_seed(new, s.seed)
-    _set_first_player(new, s.first_player)
-    _set_players(new, s.players if players is KEEP else players)
-    _set_current_player(new, s.current_player if current_player is KEEP else current_player)
-    _set_phase(new, s.phase if phase is KEEP else phase)
-    _set_turn(new, s.turn if turn is KEEP else turn)
-    _set_draw_pile(new, s.draw_pile if draw_pile is KEEP else draw_pile)
-    _set_discard_pile(new, s.discard_pile if discard_pile is KEEP else discard_pile)
-    _set_legend_row(new, s.legend_row if legend_row is KEEP else legend_row)
-    _set_legend_deck(new, s.legend_deck if legend_deck is KEEP else legend_deck)
-    _set_hidden(new, s.hidden if hidden is KEEP else hidden)
-    _set_drawn(new, s.drawn if drawn is KEEP else drawn)
-    claimed = s.claimed_this_turn if claimed_this_turn is KEEP else claimed_this_turn
-    _set_claimed_this_turn(new, claimed)
-    _set_reshuffles(new, s.reshuffles if reshuffles is KEEP else reshuffles)
-    _set_row_mask(new, s.row_mask if row_mask is KEEP else row_mask)
-    _set_met_masks(new, s.met_masks if met_masks is KEEP else met_masks)
+    _set_fields(new, fields)
     return new
 
 
-_SLOT: Final = {a.name: getattr(GameState, a.name).__set__ for a in attrs.fields(GameState)}
-_set_ruleset: Final = _SLOT["ruleset"]
-_set_seed: Final = _SLOT["seed"]
-_set_first_player: Final = _SLOT["first_player"]
-_set_players: Final = _SLOT["players"]
-_set_current_player: Final = _SLOT["current_player"]
-_set_phase: Final = _SLOT["phase"]
-_set_turn: Final = _SLOT["turn"]
-_set_draw_pile: Final = _SLOT["draw_pile"]
-_set_discard_pile: Final = _SLOT["discard_pile"]
-_set_legend_row: Final = _SLOT["legend_row"]
-_set_legend_deck: Final = _SLOT["legend_deck"]
-_set_hidden: Final = _SLOT["hidden"]
-_set_drawn: Final = _SLOT["drawn"]
-_set_claimed_this_turn: Final = _SLOT["claimed_this_turn"]
-_set_reshuffles: Final = _SLOT["reshuffles"]
-_set_row_mask: Final = _SLOT["row_mask"]
-_set_met_masks: Final = _SLOT["met_masks"]
+#: The names of the fields of a state, in order.
+_FIELDS: Final = tuple(a.name for a in attrs.fields(GameState))
+#: ``_set_fields(state, fields)``: the same for a new GameState.
+_set_fields: Final = GameState.__dict__["__dict__"].__set__
 
 
 def successor_function(*changed: str) -> Callable[..., GameState]:
@@ -356,25 +352,27 @@ def successor_function(*changed: str) -> Callable[..., GameState]:
     [`successor`][drako_rules.game.state.successor]``(state, name=value, ...)`` for exactly
     the fields ``changed``, each of them required: one transition shape of the engine.
 
-    Its body is generated once, here, as straight-line code (each slot filled from its
-    argument or from ``state``), so a call pays none of the ``KEEP`` tests of
-    [`successor`][drako_rules.game.state.successor]. The same contract holds: the values
-    are the caller's to check, and the derived masks theirs to keep true.
+    Its body is generated once, here, as one expression: the old state's dictionary of
+    fields merged with the changed ones, given to a new state. A call pays none of the
+    ``KEEP`` tests of [`successor`][drako_rules.game.state.successor]. The same contract
+    holds: the values are the caller's to check, and the derived masks theirs to keep true.
 
     Raises:
         GameError: a name is not a field a transition changes (``ruleset``, ``seed`` and
             ``first_player`` never change), or is given twice.
     """
-    unknown = [n for n in changed if n not in _SLOT or n in _FIXED]
+    unknown = [n for n in changed if n not in _FIELDS or n in _FIXED]
     if unknown or len(set(changed)) != len(changed):
         raise GameError(f"successor_function takes distinct changing fields, not {changed!r:.80}")
-    lines = [f"def evolved(state, *, {', '.join(changed)}):", "    new = _new(GameState)"]
-    for name in _SLOT:
-        lines.append(f"    _set_{name}(new, {name if name in changed else 'state.' + name})")
-    lines.append("    return new")
-    scope: dict[str, object] = {"_new": _new, "GameState": GameState}
-    scope.update({f"_set_{name}": setter for name, setter in _SLOT.items()})
-    exec("\n".join(lines), scope)  # the source is made of the field names above only
+    merged = ", ".join(f"{name!r}: {name}" for name in changed)
+    source = (
+        f"def evolved(state, *, {', '.join(changed)}):\n"
+        "    new = _new(GameState)\n"
+        f"    _set_fields(new, {{**state.__dict__, {merged}}})\n"
+        "    return new\n"
+    )
+    scope: dict[str, object] = {"_new": _new, "GameState": GameState, "_set_fields": _set_fields}
+    exec(source, scope)  # the source is made of the field names above only
     function = scope["evolved"]
     assert callable(function)
     return function

@@ -40,6 +40,7 @@ from typing import Final, NoReturn, TypeVar
 
 from drako_rules.bitboard import (
     ALL,
+    CARD_OF_CODE,
     CENTRE_CELLS,
     CODE_OF_LETTER,
     LEGEND_BIT_OF_ID,
@@ -364,18 +365,23 @@ def _end_game(
 
 def _after_card_action(
     s: GameState,
+    before: Kingdom,
+    i: int,
     kingdom: Kingdom,
     hidden: tuple[tuple[Card | None, ...], ...],
     draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
 ) -> GameState:
-    """The state after the card action of the player to move left ``kingdom`` (R3, R6.1, R7.1)."""
+    """The state after the card action of the player to move changed cell ``i`` of their
+    Kingdom ``before`` and left ``kingdom`` (R3, R6.1, R7.1)."""
     seat = s.current_player
     player = s.players[seat]
     players = _with_seat(s.players, seat, player_state(kingdom, player.legends, player.hand))
     if not kingdom.masks[UNEXPLORED]:  # R7.1: no Unexplored Land left, the game ends at once.
         return _end_game(s, players, draw_pile, discard_pile, hidden)
-    met = legends_mask(kingdom, s.ruleset)
+    # R6.4: only the Legends of the kinds that left and entered cell i are checked again.
+    changed = 1 << before.codes[i] | 1 << kingdom.codes[i]
+    met = legends_mask(kingdom, s.ruleset, changed, s.met_masks[seat])
     met_masks = _with_seat(s.met_masks, seat, met)
     if not s.claimed_this_turn and met & s.row_mask:  # R6.1: a Legend may be claimed.
         return _with_card_action(
@@ -413,14 +419,18 @@ def _replace(
     i = position.index
     if not _open_cells(kingdom, card) >> i & 1:
         _refuse_replace(kingdom, position, card, how)
-    old = kingdom.cells[i]
+    # The Kingdom's codes, not its cells: a Kingdom made by replace makes its cells only
+    # when they are read (Kingdom.replace), and the engine never needs them.
+    code = kingdom.codes[i]
     hidden = s.hidden
-    if old is None:  # R3.4d: the Unexplored Land goes to the discard pile revealed.
+    if code == UNEXPLORED:  # R3.4d: the Unexplored Land goes to the discard pile revealed.
         old = hidden[seat][i]
-        assert old is not None
         hidden = _revealed_cell(hidden, seat, i)
+    else:
+        old = CARD_OF_CODE[code]
+    assert old is not None
     return _after_card_action(
-        s, kingdom.replace(position, card), hidden, s.draw_pile, (*discard_pile, old)
+        s, kingdom, i, kingdom.replace(position, card), hidden, s.draw_pile, (*discard_pile, old)
     )
 
 
@@ -571,10 +581,9 @@ def _reveal(s: GameState, move: Move) -> GameState:
     position = move.position
     i = position.index
     kingdom = s.players[seat].kingdom
-    there = kingdom.cells[i]
-    if there is not None:
+    if kingdom.codes[i] != UNEXPLORED:
         raise IllegalMoveError(
-            f"{move} is not allowed: {position} holds a revealed {there}, and only an "
+            f"{move} is not allowed: {position} holds a revealed {kingdom.cells[i]}, and only an "
             "Unexplored Land can be revealed (R3.3)",
             rule="R3.3",
         )
@@ -582,7 +591,13 @@ def _reveal(s: GameState, move: Move) -> GameState:
     found = hidden[seat][i]
     hidden = _revealed_cell(hidden, seat, i)
     return _after_card_action(
-        s, kingdom.replace(position, found), hidden, s.draw_pile, (*s.discard_pile, card)
+        s,
+        kingdom,
+        i,
+        kingdom.replace(position, found),
+        hidden,
+        s.draw_pile,
+        (*s.discard_pile, card),
     )
 
 
