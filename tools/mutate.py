@@ -852,6 +852,7 @@ def run_module(
     module_path = _module_path(target)
     tests = _test_files(target)
     workdir = out / "work" / target.name
+    code = code_version()  # of the sources copied now, whatever the worktree becomes
     _scratch_copy(workdir)
     config = workdir / "cosmic-ray.toml"
     config.write_text(_config(module_path, tests, timeout or 600.0))
@@ -914,7 +915,7 @@ def run_module(
         "seconds": time.monotonic() - start,
         "seconds_per_mutant_limit": timeout,
         "shards": shards,
-        "code": code_version(),
+        "code": code,
         "skipped_why": skipped,
         "killed_on_recheck": rechecked,
         "load_average_at_end": list(os.getloadavg()),
