@@ -54,7 +54,8 @@ def mutate(session: nox.Session) -> None:
 
     Each mutant of connections, scoring, legends, kingdom, rulesets, game/transitions and
     the checker runs its module's tests in a fresh process (see ``tools/mutate.py``).
-    ``nox -s mutate -- legends --jobs 2`` runs some modules only, two at a time; the report
+    ``nox -s mutate -- legends --jobs 2`` runs some modules only, two at a time (``--shards
+    2`` splits one module's mutants over two processes instead); the report
     and the survivors not listed in ``tests/mutation_equivalents.toml`` go to
     ``.nox/mutation-report/``. On the shared 2-core VM (load 7-25) connections took 49 min
     and legends 42 min, at about 3.5 s a mutant; ``--max-seconds`` cuts a module short.

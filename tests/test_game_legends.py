@@ -165,3 +165,22 @@ def test_r6_1_claims_use_the_games_ruleset() -> None:
     assert info.value.rule == "R6.1"
     after = apply_move(classic, Claim(L.BATTLE_GOBLIN_HUMAN))
     assert after.players[0].legends == (L.BATTLE_GOBLIN_HUMAN,)
+
+
+@pytest.mark.parametrize(("before", "discard", "met"), [("MMM?", "F", False), ("MFM?", "M", True)])
+def test_r6_1_a_card_that_leaves_or_enters_a_cell_changes_the_legends_met(
+    before: str, discard: str, met: bool
+) -> None:
+    """R6.1, R6.4: three Mountains in a row meet three-mountains; a Forest taken onto the
+    middle one breaks it (no claim: the turn passes), and a Mountain taken onto a Forest
+    between two Mountains makes it (claim it or end the turn). Each kind that leaves or
+    enters the cell is checked again, the Mountain leaving included."""
+    row = [L.THREE_MOUNTAINS, L.TWO_ELVES, L.TWO_DWARVES, L.TWO_HUMANS]
+    state = build(f"{before}/????/????/????", legend_row=row, discard=discard)
+    after = apply_move(state, Move.parse("take 0,1"))
+    assert str(after.players[0].kingdom).startswith("MMM?" if met else "MFM?")
+    if met:
+        assert after.current_player == 0 and after.phase is Phase.AFTER_CARD
+        assert set(legal_moves(after)) == {Claim(L.THREE_MOUNTAINS), End()}
+    else:
+        assert after.current_player == 1 and after.phase is Phase.BEFORE_CARD

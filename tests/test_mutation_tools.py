@@ -203,8 +203,8 @@ class C:
 
 
 def test_construction_spans_cover_what_is_never_evaluated() -> None:
-    """Function and local annotations, docstrings and TYPE_CHECKING blocks; not a value,
-    nor a module- or class-level annotation (attrs and cattrs read those)."""
+    """Function, local and module-level annotations, docstrings and TYPE_CHECKING blocks;
+    not a value, nor a class-level annotation (attrs and cattrs read those)."""
     spans = mutate.construction_spans(CONSTRUCTION_SOURCE)
     lines = CONSTRUCTION_SOURCE.splitlines()
 
@@ -220,7 +220,7 @@ def test_construction_spans_cover_what_is_never_evaluated() -> None:
 
     assert why(1, '"""Module docstring."""') == "docstring"
     assert why(7, "import x") == "TYPE_CHECKING block"
-    assert why(9, "int | None") is None  # module-level annotation: kept
+    assert why(9, "int | None") == "annotation"  # module-level annotation: a string
     assert why(9, "1 | 2") is None  # a value
     assert why(13, '"""Class docstring."""') == "docstring"
     assert why(15, "int | None") is None  # class-level annotation: kept
@@ -236,6 +236,8 @@ def test_construction_spans_cover_what_is_never_evaluated() -> None:
     line = plain.splitlines()[15]
     col = line.index("int | None")
     assert mutate.inside((16, col), (16, col + 10), spans_plain) is None
+    col = plain.splitlines()[7].index("int | None")  # LIMIT's, evaluated at import
+    assert mutate.inside((8, col), (8, col + 10), spans_plain) is None
 
 
 def test_a_skipped_mutant_is_counted_apart() -> None:
@@ -354,3 +356,18 @@ def test_a_counted_entry_accepts_one_survivor_of_each_mutation() -> None:
     unlimited = mutate.Equivalent("src/m.py", "core/Sub_*", "if x & (x - 1):", "*", "why")
     t = mutate.tally(mutants, [unlimited])
     assert t.equivalent == 3 and not t.new_survivors  # count 0: any number
+
+
+def test_shards_are_dealt_round_robin_over_the_module() -> None:
+    """``--shards``: the mutants are dealt in the order of their places, so the shards are
+    disjoint, hold every mutant between them, and each has mutants from the whole file."""
+    places = {f"job{i}": ("src/m.py", (i // 3, i % 3), "op", 0) for i in range(10)}
+    shuffled = dict(sorted(places.items(), key=lambda kv: hash(kv[0]) % 7))
+    shards = mutate.deal(shuffled, 3)
+    assert shards == [
+        ["job0", "job3", "job6", "job9"],
+        ["job1", "job4", "job7"],
+        ["job2", "job5", "job8"],
+    ]
+    assert mutate.deal(places, 1) == [sorted(places, key=lambda j: places[j])]
+    assert mutate.deal({}, 2) == [[], []]

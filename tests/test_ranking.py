@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from drako_rules import (
     Category,
+    DrakoTypeError,
     Kingdom,
     ScoreSheet,
     ScoringError,
@@ -218,3 +219,22 @@ def test_describe_needs_a_name_for_each_tied_player() -> None:
         with pytest.raises(ScoringError, match=f"{len(names)} names given"):
             tie.describe(names)
     assert "Ana" in tie.describe(["Ana", "Bo", "Cy"])
+
+
+@pytest.mark.parametrize("bad", [7, "sheets", None])
+def test_ranking_takes_an_iterable_that_is_not_a_string(bad: object) -> None:
+    """R5.6: ``ranking`` of something that is not an iterable of sheets (a number, a
+    string, None) raises DrakoTypeError, never a TypeError from Python or a ScoringError
+    about each character of a string."""
+    with pytest.raises(DrakoTypeError, match="an iterable of ScoreSheets"):
+        ranking(bad)  # type: ignore[arg-type]
+
+
+def test_a_tie_break_compares_values_not_their_objects() -> None:
+    """R5.6 compares numbers: two sheets tied on 305 whose highest categories are both 300
+    (equal values computed apart, so two different int objects) are told apart at the 2nd
+    highest category, 5 against 4, not at the 1st."""
+    high = sheet(int("300"), 5, 0, 0, 0, 0, 0), sheet(int("300"), 4, 1, 0, 0, 0, 0)
+    (tie,) = ranking(high).tie_breaks
+    assert (tie.higher, tie.lower, tie.total, tie.step) == (0, 1, 305, 1)
+    assert (tie.higher_value, tie.lower_value) == (5, 4)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from drako_rules import POCKET, Kingdom, score
-from drako_rules.scoring import Category
+from drako_rules import POCKET, Card, Kingdom, Position, score
+from drako_rules.scoring import Category, domesticated
 
 
 def test_r5_1_elves_beside_swamps_everywhere() -> None:
@@ -132,3 +132,62 @@ def test_r5_3_two_dragons_are_worth_their_value_in_the_plural() -> None:
         "Dragon (2,1), domesticated by the Humans (2,0), (2,2): +4 (2 Dragons worth 4 each)",
     ]
     assert s.dragons == 8
+
+
+# --- R5.3's threshold in a ruleset of one's own --------------------------------------------
+
+
+@pytest.mark.parametrize("need", [1, 2, 3])
+@pytest.mark.parametrize("elves", [1, 2, 3])
+def test_r5_3_a_ruleset_threshold_decides_away_from_the_portals(need: int, elves: int) -> None:
+    """R5.3 with ``domestication`` 1, 2 or 3: the Dragon (1,1), with no Portal in the
+    Kingdom, beside ``elves`` Elves among (0,1), (1,0), (1,2) is domesticated exactly when
+    ``elves >= need``: +3 if so, else −3 (one Dragon, value 3); no other cell is named."""
+    cells = ["?", "?", "?"]
+    for k in range(elves):
+        cells[k] = "E"
+    kingdom = Kingdom.parse(f"?{cells[0]}??/{cells[1]}D{cells[2]}?/????/????")
+    rules = attrs.evolve(POCKET, name=f"need-{need}", domestication=need)
+    tame = elves >= need
+    assert score(kingdom, ruleset=rules).dragons == (3 if tame else -3)
+    expected = {Position(1, 1)} if tame else set()
+    assert domesticated(kingdom, rules) == expected
+
+
+@pytest.mark.parametrize("need", [1, 3])
+def test_r5_3_a_ruleset_threshold_counts_every_dragon_of_the_kingdom(need: int) -> None:
+    """R5.3 with ``domestication`` 1 or 3 and two Dragons (value 4 each): (0,3) beside one
+    Elf (0,2), (3,0) beside two, (2,0) and (3,1). With 1 both are domesticated (+4 +4 = 8),
+    with 3 neither (−4 −4 = −8); the Forest (0,0) is never named as a Dragon."""
+    kingdom = Kingdom.parse("F?ED/????/E???/DE??")
+    rules = attrs.evolve(POCKET, name=f"need-{need}", domestication=need)
+    tame = domesticated(kingdom, rules)
+    if need == 1:
+        assert tame == {Position(0, 3), Position(3, 0)}
+        assert score(kingdom, ruleset=rules).dragons == 8
+    else:
+        assert tame == frozenset()
+        assert score(kingdom, ruleset=rules).dragons == -8
+
+
+def test_r5_3_three_elves_through_a_portal_are_at_least_two() -> None:
+    """R5.3 next to a Portal network: the Dragon (0,0) is connected to the Elf (1,0) beside
+    it and, through the Portal (0,1), to the Elves (0,2) and (1,1): three Elves, at least
+    the two needed, so it is domesticated (+3), with the Portal's own counting path."""
+    kingdom = Kingdom.parse("DOE?/EE??/????/????")
+    assert domesticated(kingdom) == {Position(0, 0)}
+    assert score(kingdom).dragons == 3
+
+
+def test_r5_1_a_tribe_pair_in_a_ruleset_table_scores_nowhere() -> None:
+    """R5.1 scores Lands only: a ruleset whose table also lists an Elf–Dwarf pair (+5)
+    scores the Elf (0,0) beside the Dwarf (0,1) nothing, in the sheet and in the lines
+    alike (the lines of each category add up to it); the Elf–Forest pair still gives +2."""
+    rules = attrs.evolve(
+        POCKET, name="tribe-pair", tribe_land=(*POCKET.tribe_land, (Card.ELF, Card.DWARF, 5))
+    )
+    s = score(Kingdom.parse("EW??/F???/????/????"), ruleset=rules)
+    assert (s.elves, s.dwarves) == (2, 0)
+    for category in (Category.ELVES, Category.DWARVES):
+        assert sum(line.points for line in s.lines_of(category)) == s[category]
+    assert [line.partner for line in s.lines_of(Category.ELVES)] == [Position(1, 0)]

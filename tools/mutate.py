@@ -2,7 +2,7 @@
 
 Usage (``nox -s mutate`` runs the first form for every module)::
 
-    python tools/mutate.py run [MODULE ...] [--jobs N] [--max-seconds S] [--out DIR]
+    python tools/mutate.py run [MODULE ...] [--jobs N] [--shards N] [--max-seconds S] [--out DIR]
     python tools/mutate.py diff [DIR/report.json]   # survivors not listed as equivalent
     python tools/mutate.py retest RUN_DIR...   # their survivors against the current tests
     python tools/mutate.py report RUN_DIR... [--out DIR]  # re-tally earlier runs' sessions
@@ -46,8 +46,11 @@ How a run goes, for each module (see ``MODULES``):
    ``tests/mutation_equivalents.toml`` accepts as equivalent are marked, so that the kill
    rate of the non-equivalent mutants is reported too.
 
-Modules run ``--jobs`` at a time (default 1), each with its own scratch copy; the whole
-run is ``nice``-d (``--nice``, default 19), since the machine is shared. ``retest`` runs
+Modules run ``--jobs`` at a time (default 1), each with its own scratch copy, and each
+module's mutants may be dealt into ``--shards`` parts (default 1) run at once, each in its
+own scratch copy with its own fork server, their results merged into the module's session
+(so one module can use both cores of the VM); the whole run is ``nice``-d (``--nice``,
+default 19), since the machine is shared. ``retest`` runs
 the survivors of a run again against tests written since (each is killed or still a
 survivor), and ``report`` re-tallies the sessions of earlier runs with the current
 equivalents list.
@@ -98,12 +101,26 @@ MODULES: Mapping[str, Target] = {
     t.name: t
     for t in (
         Target("rulesets", ("src/drako_rules/rulesets.py",), ("tests/test_rulesets*.py",)),
-        Target("legends", ("src/drako_rules/legends.py",), ("tests/test_legends*.py",)),
-        # The neighbourhood tables that legends.py (and kingdom/scoring) look cells up in.
+        # test_fast_paths.py: legends_mask's incremental check against the full one and
+        # the reference (issue 10), which the Legend examples do not reach.
+        Target(
+            "legends",
+            ("src/drako_rules/legends.py",),
+            ("tests/test_legends*.py", "tests/test_fast_paths.py"),
+        ),
+        # The neighbourhood tables that legends.py (and kingdom/scoring) look cells up in,
+        # and CENTRE_CELLS, the cells dealt face down (game/setup, records and moves).
         Target(
             "bitboard",
             ("src/drako_rules/bitboard.py",),
-            ("tests/test_legends*.py", "tests/test_connections*.py", "tests/test_fast_paths.py"),
+            (
+                "tests/test_legends*.py",
+                "tests/test_connections*.py",
+                "tests/test_fast_paths.py",
+                "tests/test_game_setup.py",
+                "tests/test_game_records.py",
+                "tests/test_game_moves.py",
+            ),
         ),
         Target("connections", ("src/drako_rules/connections.py",), ("tests/test_connections*.py",)),
         Target(
@@ -293,11 +310,12 @@ class Span:
 def construction_spans(source: str) -> list[Span]:
     """The parts of a module that are never evaluated, so their mutants are equivalent.
 
-    - the annotations of function parameters and returns, and of local variables, in a
-      module with ``from __future__ import annotations``: they stay strings that nothing
-      evaluates (the package never calls ``typing.get_type_hints`` on a function);
-      annotations at module and class level are *not* skipped, since attrs and cattrs read
-      a class's annotations and may evaluate them;
+    - the annotations of function parameters and returns, of local variables, and of
+      module-level variables (``TABLE: Final[tuple[int | None, ...]] = ...``) in a module
+      with ``from __future__ import annotations``: they stay strings that nothing
+      evaluates (the package never calls ``typing.get_type_hints`` on a function or a
+      module); annotations at class level are *not* skipped, since attrs and cattrs read a
+      class's annotations and may evaluate them;
     - docstrings (a string literal's value is not code);
     - the body of ``if TYPE_CHECKING:``, never run.
     """
@@ -324,7 +342,7 @@ def construction_spans(source: str) -> list[Span]:
     )
     out: list[Span] = []
 
-    def visit(node: ast.AST, in_function: bool) -> None:
+    def visit(node: ast.AST, in_function: bool, in_class: bool = False) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)):
             body = node.body
             if (
@@ -347,9 +365,9 @@ def construction_spans(source: str) -> list[Span]:
             return
         if isinstance(node, ast.ClassDef):
             for child in ast.iter_child_nodes(node):
-                visit(child, False)
+                visit(child, False, True)
             return
-        if isinstance(node, ast.AnnAssign) and in_function:
+        if isinstance(node, ast.AnnAssign) and (in_function or (future and not in_class)):
             out.append(span(node.annotation, "annotation"))
         if (
             isinstance(node, ast.If)
@@ -362,7 +380,7 @@ def construction_spans(source: str) -> list[Span]:
             first, last = node.body[0], node.body[-1]
             out.append(Span(span(first, "").start, span(last, "").end, "TYPE_CHECKING block"))
         for child in ast.iter_child_nodes(node):
-            visit(child, in_function)
+            visit(child, in_function, in_class)
 
     visit(tree, False)
     return out
@@ -506,12 +524,13 @@ def _percent(rate: float | None) -> str:
     return "n/a" if rate is None else f"{100 * rate:.1f} %"
 
 
-def render_markdown(report: Mapping[str, object]) -> str:
-    """The report as a Markdown page: a table of modules, then each new survivor."""
+def render_markdown(report: Mapping[str, object], level: int = 1) -> str:
+    """The report as a Markdown page: a table of modules, then each new survivor; its
+    title is a heading of ``level`` (2 for a report included in a page, as in the docs)."""
     modules = report["modules"]
     assert isinstance(modules, dict)
     lines = [
-        "# Mutation testing report",
+        "#" * level + " Mutation testing report",
         "",
         f"cosmic-ray, {report['started']}, {report['machine']}; tests: pytest "
         + " ".join(PYTEST_ARGS)
@@ -520,19 +539,20 @@ def render_markdown(report: Mapping[str, object]) -> str:
         "",
         "| module | mutants | equivalent by construction (not run) | killed | timeout | "
         "survived | equivalent | incompetent | not run | kill rate | "
-        "non-equivalent kill rate | wall time |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "non-equivalent kill rate | wall time | code |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name, m in modules.items():
         lines.append(
             f"| {name} | {m['mutants']} | {m.get('skipped', 0)} | {m['killed']} | "
             f"{m['timeout']} | {m['survived']} | {m['equivalent']} | {m['incompetent']} | "
             f"{m['not_run']} | {m['kill_rate']} | {m['non_equivalent_kill_rate']} | "
-            f"{m['seconds']:.0f} s |"
+            f"{m['seconds']:.0f} s | {m.get('code', 'unknown')} |"
         )
     for name, m in modules.items():
         survivors = m["new_survivors"]
-        lines += ["", f"## {name}: {len(survivors)} survivors not listed as equivalent", ""]
+        heading = "#" * (level + 1)
+        lines += ["", f"{heading} {name}: {len(survivors)} survivors not listed as equivalent", ""]
         for s in survivors:
             lines.append(
                 f"- `{s['module']}:{s['lineno']}` {s['operator']}: `{s['line']}` → `{s['mutant']}`"
@@ -552,6 +572,11 @@ def _scratch_copy(workdir: Path) -> None:
     shutil.copytree(ROOT / "src", workdir / "src", ignore=ignore)
     shutil.copytree(ROOT / "tests", workdir / "tests", ignore=ignore)
     shutil.copy(ROOT / "pyproject.toml", workdir / "pyproject.toml")
+    # What the checker's and the CLI's tests read beside the code: the example games, the
+    # README's commands and the documented JSON of the CLI page.
+    shutil.copytree(ROOT / "examples", workdir / "examples", ignore=ignore)
+    shutil.copytree(ROOT / "docs", workdir / "docs", ignore=ignore)
+    shutil.copy(ROOT / "README.md", workdir / "README.md")
     shutil.copy(ROOT / "tools" / "mutation_order.py", workdir / "mutation_order.py")
     # An untouched copy: a run cut short (--max-seconds, or stopped) leaves its last mutant
     # written in src, so src is restored from here before survivors are run again.
@@ -729,23 +754,118 @@ def recheck_survivors(
     return killed
 
 
+def split_pending(session: Path, shards: int) -> list[list[str]]:
+    """The job ids of a session's pending mutants dealt into ``shards`` lists.
+
+    The mutants are sorted by file and position and dealt round-robin, so each shard gets
+    mutants from every part of the module (and a run cut short by ``--max-seconds`` leaves
+    a sample spread over the module, not one end of it).
+    """
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        pending = {
+            i.job_id: (
+                str(i.mutations[0].module_path),
+                tuple(i.mutations[0].start_pos),
+                i.mutations[0].operator_name,
+                i.mutations[0].occurrence,
+            )
+            for i in db.pending_work_items
+        }
+    return deal(pending, shards)
+
+
+def deal(places: Mapping[str, tuple[object, ...]], shards: int) -> list[list[str]]:
+    """Job ids dealt round-robin into ``shards`` lists, in the order of their places
+    (file, position, operator, occurrence): every shard gets mutants of every stretch of
+    the module, and the lists are disjoint and hold every job between them."""
+    order = sorted(places, key=lambda job: (places[job], job))
+    return [order[k::shards] for k in range(shards)]
+
+
+#: The output of a mutant left to another shard, in that shard's copy of the session.
+OTHER_SHARD = "run by another shard"
+
+
+def _run_shard(
+    workdir: Path,
+    session: Path,
+    mine: Sequence[str],
+    config: str,
+    tests: Sequence[str],
+    timeout: float,
+    max_seconds: float | None,
+    recheck: bool,
+) -> int:
+    """Run one shard's mutants in its own scratch copy (own fork server); the count rechecked.
+
+    The shard's session is a copy of the module's, where every mutant not in ``mine`` is
+    marked skipped (``OTHER_SHARD``), so ``cosmic-ray exec`` runs only this shard's.
+    """
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    _scratch_copy(workdir)
+    (workdir / "cosmic-ray.toml").write_text(config)
+    shutil.copy(session, workdir / "session.sqlite")
+    keep = set(mine)
+    with use_db(str(workdir / "session.sqlite"), WorkDB.Mode.open) as db:
+        others = [i.job_id for i in db.pending_work_items if i.job_id not in keep]
+        if others:
+            db.set_multiple_results(
+                others, WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output=OTHER_SHARD)
+            )
+    server = _start_server(workdir)
+    try:
+        _cosmic_ray(["exec", "cosmic-ray.toml", "session.sqlite"], workdir, timeout=max_seconds)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.communicate()
+        _restore_sources(workdir)
+    return recheck_survivors(workdir, tests, timeout) if recheck else 0
+
+
+def _merge_shard(session: Path, shard_session: Path) -> None:
+    """Copy a shard's results (not the mutants it left to others) into the module's session."""
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    with use_db(str(shard_session), WorkDB.Mode.open) as db:
+        results = [
+            (item.job_id, result)
+            for item, result in db.completed_work_items
+            if result.output != OTHER_SHARD
+        ]
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for job_id, result in results:
+            db.set_result(job_id, result)
+
+
 def run_module(
     target: Target,
     out: Path,
     timeout: float | None,
     max_seconds: float | None,
     recheck: bool = True,
+    shards: int = 1,
 ) -> dict[str, object]:
-    """Mutate one module in its scratch copy; the module's part of the report."""
+    """Mutate one module in its scratch copy; the module's part of the report.
+
+    With ``shards`` > 1 the mutants are dealt into that many shards (``split_pending``),
+    each run at the same time in its own scratch copy with its own fork server, and their
+    results merged into the module's session: a module can use more than one core.
+    """
     module_path = _module_path(target)
     tests = _test_files(target)
     workdir = out / "work" / target.name
+    code = code_version()  # of the sources copied now, whatever the worktree becomes
     _scratch_copy(workdir)
     config = workdir / "cosmic-ray.toml"
     config.write_text(_config(module_path, tests, timeout or 600.0))
     start = time.monotonic()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     server = _start_server(workdir)
+    rechecked = 0
     try:
         print(f"mutate: {target.name}: baseline ({', '.join(tests)})", flush=True)
         _cosmic_ray(["baseline", "cosmic-ray.toml"], workdir)
@@ -755,17 +875,44 @@ def run_module(
         _cosmic_ray(["init", "cosmic-ray.toml", "session.sqlite"], workdir)
         skipped = skip_by_construction(workdir / "session.sqlite", workdir)
         print(
-            f"mutate: {target.name}: running the mutants; equivalent by construction, not run: "
-            f"{skipped or 'none'}",
+            f"mutate: {target.name}: running the mutants ({shards} shard(s)); equivalent by "
+            f"construction, not run: {skipped or 'none'}",
             flush=True,
         )
-        _cosmic_ray(["exec", "cosmic-ray.toml", "session.sqlite"], workdir, timeout=max_seconds)
+        if shards <= 1:
+            _cosmic_ray(["exec", "cosmic-ray.toml", "session.sqlite"], workdir, timeout=max_seconds)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.communicate()
         _restore_sources(workdir)
-    # Each survivor again, in a new pytest process with the full profile.
-    rechecked = recheck_survivors(workdir, tests, timeout) if recheck else 0
+    if shards > 1:
+        session = workdir / "session.sqlite"
+        parts = split_pending(session, shards)
+        dirs = [workdir / "shards" / str(k) for k in range(shards)]
+        with ThreadPoolExecutor(max_workers=shards) as pool:
+            counts = list(
+                pool.map(
+                    lambda k: _run_shard(
+                        dirs[k],
+                        session,
+                        parts[k],
+                        config.read_text(),
+                        tests,
+                        float(timeout or 600.0),
+                        max_seconds,
+                        recheck,
+                    ),
+                    range(shards),
+                )
+            )
+        for d in dirs:
+            _merge_shard(session, d / "session.sqlite")
+            shutil.rmtree(d / "src")
+            shutil.rmtree(d / "pristine-src")
+            shutil.rmtree(d / "tests")
+        rechecked = sum(counts)
+    elif recheck:  # each survivor again, in a new pytest process with the full profile
+        rechecked = recheck_survivors(workdir, tests, timeout)
     meta: dict[str, object] = {
         "module_path": module_path,
         "tests": tests,
@@ -773,6 +920,8 @@ def run_module(
         "ended": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "seconds": time.monotonic() - start,
         "seconds_per_mutant_limit": timeout,
+        "shards": shards,
+        "code": code,
         "skipped_why": skipped,
         "killed_on_recheck": rechecked,
         "load_average_at_end": list(os.getloadavg()),
@@ -810,6 +959,21 @@ def module_result(workdir: Path, meta: Mapping[str, object]) -> dict[str, object
     }
 
 
+def code_version(root: Path = ROOT) -> str:
+    """The commit whose sources a run mutates: ``git rev-parse --short HEAD``, with
+    ``+changes`` when ``src`` differs from it (uncommitted edits), or ``unknown``."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "src"], cwd=root, capture_output=True, text=True
+        ).stdout.strip()
+    except OSError:
+        return "unknown"
+    return (head or "unknown") + ("+changes" if dirty else "")
+
+
 def _machine() -> str:
     return f"{os.cpu_count()} cores, CPython {sys.version.split()[0]}"
 
@@ -830,7 +994,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         results = list(
             pool.map(
                 lambda n: run_module(
-                    MODULES[n], out, args.timeout, args.max_seconds, recheck=args.recheck
+                    MODULES[n],
+                    out,
+                    args.timeout,
+                    args.max_seconds,
+                    recheck=args.recheck,
+                    shards=args.shards,
                 ),
                 names,
             )
@@ -906,7 +1075,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(report, indent=2) + "\n")
-    (out / "report.md").write_text(render_markdown(report))
+    (out / "report.md").write_text(render_markdown(report, args.level))
     print(f"mutate: report in {out / 'report.md'} and {out / 'report.json'}")
     print_new_survivors(report, load_equivalents())
     return 0
@@ -958,6 +1127,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     run.add_argument("modules", nargs="*", help=f"modules (default all): {', '.join(MODULES)}")
     run.add_argument("--jobs", type=int, default=1, help="modules mutated at once (default 1)")
     run.add_argument(
+        "--shards",
+        type=int,
+        default=1,
+        help="split each module's mutants into this many runs at once (default 1)",
+    )
+    run.add_argument(
         "--timeout",
         type=float,
         default=None,
@@ -987,6 +1162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep = sub.add_parser("report", help="rebuild a report from the sessions of earlier runs")
     rep.add_argument("runs", nargs="+", help="the --out directories of earlier runs")
     rep.add_argument("--out", default=str(REPORT_DIR), help="report directory")
+    rep.add_argument(
+        "--level", type=int, default=1, help="heading level of the title (2 inside a page)"
+    )
     rep.set_defaults(func=cmd_report)
     diff = sub.add_parser("diff", help="survivors of a report not listed as equivalent")
     diff.add_argument(
