@@ -340,3 +340,38 @@ def test_cell_queries_reject_what_is_not_a_cell(card: object) -> None:
         with pytest.raises(DrakoTypeError, match=r"Card\.parse") as info:
             query(card)  # type: ignore[arg-type]
         assert isinstance(info.value, TypeError) and isinstance(info.value, DrakoError)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FEOM/" * 2_000,  # 2,001 rows
+        "F" * 10_000,  # one row of 10,000 cards
+        "FEOM/HPWM/SGDO/" + "X" * 10_000,  # an unknown card 10,000 letters long
+        "FEOM/HPWM/SGDO/PP" + "H" * 10_000,  # a row far too long
+        "FEOM//HPWM/SGDO/" + "P" * 10_000,  # an empty row in a long text
+    ],
+)
+def test_parse_errors_quote_a_short_prefix_of_huge_text(text: str) -> None:
+    """Whatever the size of the text, a notation error quotes a short escaped prefix of it
+    (the bounded-messages standard): the message stays under 300 characters."""
+    with pytest.raises(NotationError) as caught:
+        Kingdom.parse(text)
+    assert len(str(caught.value)) < 300, str(caught.value)[:400]
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Position.parse("9" * 10_000),
+        lambda: Position.from_index(10**5000),
+        lambda: Kingdom([Card.FOREST] * 10_000),
+        lambda: Kingdom.parse("FEOM/HPWM/SGDO/PPHS").replace(Position(0, 0), "x" * 10_000),  # type: ignore[arg-type]
+    ],
+)
+def test_value_errors_quote_a_short_prefix(build: object) -> None:
+    """Positions and Kingdoms built from huge values say so in a short message."""
+    assert callable(build)
+    with pytest.raises(DrakoError) as caught:
+        build()
+    assert len(str(caught.value)) < 300, str(caught.value)[:400]

@@ -16,7 +16,7 @@ import attrs
 
 from drako_rules.bitboard import CELLS, CODE_OF, CODES, NEIGHBOURS, SIDE, UNEXPLORED
 from drako_rules.cards import CARD_TOKENS, Card
-from drako_rules.errors import DrakoTypeError, NotationError
+from drako_rules.errors import DrakoTypeError, NotationError, quote
 
 __all__ = ["POSITIONS", "SIZE", "Cell", "Kingdom", "Position"]
 
@@ -31,7 +31,7 @@ Cell: TypeAlias = Card | None
 def _check_coordinate(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SIZE:
         raise NotationError(
-            f"{attribute.name} must be an integer from 0 to {SIZE - 1}, not {value!r} (R4.1)"
+            f"{attribute.name} must be an integer from 0 to {SIZE - 1}, not {quote(value)} (R4.1)"
         )
 
 
@@ -65,10 +65,10 @@ class Position:
             NotationError: ``index`` is not in 0–15.
         """
         if not isinstance(index, bool) and not hasattr(index, "__index__"):
-            raise DrakoTypeError(f"a cell number is an integer, not {index!r} (R4.1)")
+            raise DrakoTypeError(f"a cell number is an integer, not {quote(index)} (R4.1)")
         i = operator.index(index) if not isinstance(index, bool) else -1
         if not 0 <= i < _CELLS:
-            raise NotationError(f"a cell number is 0 to {_CELLS - 1}, not {index!r} (R4.1)")
+            raise NotationError(f"a cell number is 0 to {_CELLS - 1}, not {quote(index)} (R4.1)")
         return POSITIONS[i]
 
     @staticmethod
@@ -82,7 +82,7 @@ class Position:
             raise NotationError(f"a position must be text, not {type(text).__name__}")
         m = re.fullmatch(r"\s*\(?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?\s*", text)
         if m is None:
-            raise NotationError(f"cannot read a position from {text!r}: expected 'row,col'")
+            raise NotationError(f"cannot read a position from {quote(text)}: expected 'row,col'")
         return Position(int(m.group(1)), int(m.group(2)))
 
     def neighbours(self) -> tuple[Position, ...]:
@@ -123,7 +123,7 @@ def _code(card: object) -> int:
         return CODE_OF[card]  # type: ignore[index]
     except (KeyError, TypeError):
         raise DrakoTypeError(
-            f"a Kingdom cell is a Card or None (Unexplored Land), not {card!r}; "
+            f"a Kingdom cell is a Card or None (Unexplored Land), not {quote(card)}; "
             "Card.parse reads a letter or name"
         ) from None
 
@@ -134,16 +134,16 @@ def _to_cells(value: Iterable[Cell]) -> tuple[Cell, ...]:
     try:
         return tuple(value)
     except TypeError:
-        raise NotationError(f"a Kingdom is built from 16 cells, not {value!r}") from None
+        raise NotationError(f"a Kingdom is built from 16 cells, not {quote(value)}") from None
 
 
 def _bad_cells(cells: tuple[object, ...]) -> NotationError:
     """The error for cells that are not 16 of ``Card`` or ``None``, saying which cell is wrong."""
     if len(cells) != _CELLS:
-        return NotationError(f"a Kingdom has exactly {_CELLS} cells (R4.1), got {cells!r}")
+        return NotationError(f"a Kingdom has exactly {_CELLS} cells (R4.1), got {quote(cells)}")
     i, cell = next((i, c) for i, c in enumerate(cells) if c is not None and not isinstance(c, Card))
     return NotationError(
-        f"cell {POSITIONS[i]} holds {cell!r}: a Kingdom cell is a Card or None (Unexplored Land)"
+        f"cell {POSITIONS[i]} holds {quote(cell)}: a Kingdom cell is a Card or None (Unexplored Land)"
     )
 
 
@@ -267,7 +267,7 @@ class Kingdom:
         empty = next((r for r, row in enumerate(rows[:SIZE]) if not row.strip()), None)
         if lines and empty is not None:
             raise NotationError(
-                f"row {empty} is empty in {text!r}: rows are separated by one '/' or a new line",
+                f"row {empty} is empty in {quote(text)}: rows are separated by one '/' or a new line",
                 text=text,
                 row=empty,
             )
@@ -280,7 +280,7 @@ class Kingdom:
             hint = " (the last one is empty: a '/' too many?)" if not rows[-1].strip() else ""
             raise NotationError(
                 f"expected {SIZE} rows separated by '/' or new lines, got {len(rows)} in "
-                f"{text!r}{hint}",
+                f"{quote(text)}{hint}",
                 text=text,
             )
         cells: list[Cell] = []
@@ -288,7 +288,7 @@ class Kingdom:
             row_cells = _parse_row(row, r, text)
             if len(row_cells) != SIZE:
                 raise NotationError(
-                    f"row {r} ({row.strip()!r}) has {len(row_cells)} cards, expected {SIZE}",
+                    f"row {r} ({quote(row.strip())}) has {len(row_cells)} cards, expected {SIZE}",
                     text=text,
                     row=r,
                     token=row.strip(),
@@ -309,7 +309,7 @@ class Kingdom:
             return self.cells[key.row * SIZE + key.col]
         if isinstance(key, tuple) and len(key) == 2:
             return self.cells[Position(*key).index]
-        raise NotationError(f"index a Kingdom with a Position or (row, col), not {key!r}")
+        raise NotationError(f"index a Kingdom with a Position or (row, col), not {quote(key)}")
 
     @property
     def rows(self) -> tuple[tuple[Cell, ...], ...]:
@@ -353,13 +353,13 @@ class Kingdom:
             NotationError: ``position`` is not a Position, or ``card`` is not a Card or None.
         """
         if not isinstance(position, Position):
-            raise NotationError(f"replace takes a Position, not {position!r}")
+            raise NotationError(f"replace takes a Position, not {quote(position)}")
         row, col, i = position.row, position.col, position.index
         try:
             code = CODE_OF[card]
         except (KeyError, TypeError):
             raise NotationError(
-                f"cannot put {card!r} at {position}: a Kingdom cell is a Card or None "
+                f"cannot put {quote(card)} at {position}: a Kingdom cell is a Card or None "
                 "(Unexplored Land)"
             ) from None
         # Copies changed in one or two places: a list, stores, a tuple (half the cost of a
@@ -479,7 +479,7 @@ def _parse_row(row: str, r: int, text: str) -> list[Cell]:
                 # problem is where the word starts, not at its n-th letter.
                 where = start if len(word) > SIZE - start else len(cells)
                 raise NotationError(
-                    f"unknown card {row.split()[i - 1]!r} at row {r}, column {where}: a card is "
+                    f"unknown card {quote(row.split()[i - 1])} at row {r}, column {where}: a card is "
                     "one of F M P S E W H G D O ? or its English name",
                     text=text,
                     row=r,
