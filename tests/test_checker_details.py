@@ -121,13 +121,13 @@ def test_a_short_row_keeps_the_notation_message() -> None:
 
 
 def test_a_long_text_is_not_split_into_rows_for_its_message() -> None:
-    """Up to 400 characters the rows are counted ("got 1"); a text of 401 characters is
-    not split, only quoted short: "'XXX…'… is not a Kingdom: 4 rows of 4 cards"."""
+    """Up to 400 characters the checker counts the rows itself ("got 1"); past that it
+    gives Kingdom.parse's message, which quotes a short prefix of the text (40 characters,
+    then "…")."""
     assert message_of("X" * 400).startswith("expected 4 rows of 4 cards separated by '/'")
     assert "got 1 in" in message_of("X" * 400)
-    long = message_of("X" * 401)
-    assert long.endswith("is not a Kingdom: 4 rows of 4 cards")
-    assert long.startswith("'XXXX") and len(long) < 120
+    long = message_of("X" * 100_000)
+    assert long == f"expected 4 rows separated by '/' or new lines, got 1 in '{'X' * 40}'…"
 
 
 # --- unknown fields: their paths and hints ---------------------------------------------------
@@ -385,18 +385,20 @@ def test_a_row_of_letters_that_grow_in_upper_case_is_named_whole() -> None:
     assert message_of("ßßßß/HPWM/SGDO/PPHS").startswith("unknown card 'ßßßß' at row 0, column 0 ")
 
 
-@pytest.mark.parametrize(("cards", "kept"), [(163, True), (164, True), (165, False)])
-def test_a_notation_message_is_kept_up_to_200_characters(cards: int, kept: bool) -> None:
-    """The notation's message for a row of ``cards`` Forests is 36 characters plus the
-    row: 199 and 200 characters are kept word for word, 201 become the short form
-    "'FEOM/…'… is not a Kingdom: 4 rows of 4 cards"."""
+@pytest.mark.parametrize(
+    ("cards", "quoted"),
+    [
+        (5, "'FFFFF'"),
+        (40, repr("F" * 40)),
+        (41, repr("F" * 40) + "…"),
+        (10_000, repr("F" * 40) + "…"),
+    ],
+)
+def test_a_notation_message_quotes_a_short_prefix_of_a_long_row(cards: int, quoted: str) -> None:
+    """The notation's message for a row of ``cards`` Forests names the row by its first 40
+    characters (then "…"), whatever its length, and counts all its cards."""
     text = "FEOM/HPWM/SGDO/" + "F" * cards
-    message = message_of(text)
-    if kept:
-        assert message == f"row 3 ({'F' * cards!r}) has {cards} cards, expected 4"
-        assert len(message) == 36 + cards
-    else:
-        assert message.endswith("is not a Kingdom: 4 rows of 4 cards") and len(message) < 100
+    assert message_of(text) == f"row 3 ({quoted}) has {cards} cards, expected 4"
 
 
 def test_a_toml_slip_on_the_first_line_gets_its_hint() -> None:

@@ -272,8 +272,7 @@ def kingdom_message(error: NotationError, text: str) -> str:
             f"expected 4 rows of 4 cards separated by '/' or new lines, got {len(rows)} in "
             f"{quote(text)}{hint}"
         )
-    message = str(error)
-    return message if len(message) <= 200 else f"{quote(text)} is not a Kingdom: 4 rows of 4 cards"
+    return str(error)  # Kingdom.parse quotes a short prefix of the text itself
 
 
 def read_kingdom(text: str, where: str, owner: str, problems: Problems) -> Kingdom | None:
@@ -618,7 +617,7 @@ def parse_game(
         except tomllib.TOMLDecodeError as error:
             message = str(error)
             raise InvalidGameError(
-                f"{name}: not valid TOML: {quote(message, 120)[1:-1]}{_toml_hint(content, message)}"
+                f"{name}: not valid TOML: {short(message, 120)}{_toml_hint(content, message)}"
             ) from None
         except RecursionError:
             raise InvalidGameError(f"{name}: not valid TOML: nested too deeply") from None
@@ -635,9 +634,7 @@ def parse_game(
         try:
             document = json.loads(content, parse_int=_parse_json_int)
         except json.JSONDecodeError as error:
-            raise InvalidGameError(
-                f"{name}: not valid JSON: {quote(str(error), 120)[1:-1]}"
-            ) from None
+            raise InvalidGameError(f"{name}: not valid JSON: {short(str(error), 120)}") from None
         except RecursionError:
             raise InvalidGameError(f"{name}: not valid JSON: nested too deeply") from None
     else:
