@@ -365,8 +365,9 @@ def successor_function(*changed: str) -> Callable[..., GameState]:
     if unknown or len(set(changed)) != len(changed):
         raise GameError(f"successor_function takes distinct changing fields, not {changed!r:.80}")
     merged = ", ".join(f"{name!r}: {name}" for name in changed)
+    keywords = f", *, {', '.join(changed)}" if changed else ""  # no field: a copy
     source = (
-        f"def evolved(state, *, {', '.join(changed)}):\n"
+        f"def evolved(state{keywords}):\n"
         "    new = _new(GameState)\n"
         f"    _set_fields(new, {{**state.__dict__, {merged}}})\n"
         "    return new\n"
