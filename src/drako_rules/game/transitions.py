@@ -314,7 +314,7 @@ _with_next_turn: Final = successor_function("current_player", "phase", "turn", "
 def _with_seat(items: tuple[T, ...], seat: int, item: T) -> tuple[T, ...]:
     """``items`` with ``item`` at ``seat``: a list copy changed in one place, as a tuple
     (cheaper than joining two slices around it)."""
-    changed = list(items)
+    changed = [*items]
     changed[seat] = item
     return tuple(changed)
 
@@ -323,7 +323,7 @@ def _revealed_cell(
     hidden: tuple[tuple[Card | None, ...], ...], seat: int, i: int
 ) -> tuple[tuple[Card | None, ...], ...]:
     """``hidden`` with cell ``i`` of the Kingdom at ``seat`` no longer hiding a card (R2.4)."""
-    cells = list(hidden[seat])
+    cells = [*hidden[seat]]
     cells[i] = None
     return _with_seat(hidden, seat, tuple(cells))
 
@@ -409,11 +409,14 @@ def _after_card_action(
     )
 
 
-def _replace(
-    s: GameState, position: Position, card: Card, discard_pile: tuple[Card, ...], how: str
-) -> GameState:
+def _replace(s: GameState, position: Position, card: Card, taken: bool, how: str) -> GameState:
     """Put ``card`` on ``position`` if it may go there (R3.4b–d, the cells ``legal_moves``
-    offers); the replaced card goes onto ``discard_pile`` (R3.4a, d)."""
+    offers); the replaced card goes on top of the discard pile (R3.4a, d).
+
+    ``taken``: ``card`` is the top of the discard pile, taken from it (R3.2); the replaced
+    card takes its place on top (one copy of the pile, where taking the top and putting a
+    card back made two).
+    """
     seat = s.current_player
     kingdom = s.players[seat].kingdom
     i = position.index
@@ -429,8 +432,14 @@ def _replace(
     else:
         old = CARD_OF_CODE[code]
     assert old is not None
+    if taken:
+        pile = [*s.discard_pile]
+        pile[-1] = old
+        discard = tuple(pile)
+    else:
+        discard = (*s.discard_pile, old)
     return _after_card_action(
-        s, kingdom, i, kingdom.replace(position, card), hidden, s.draw_pile, (*discard_pile, old)
+        s, kingdom, i, kingdom.replace(position, card), hidden, s.draw_pile, discard
     )
 
 
@@ -532,8 +541,7 @@ def _take(s: GameState, move: Move) -> GameState:
     if s.phase is not _BEFORE:
         _out_of_turn(s, move)
     assert isinstance(move, Take)
-    discard = s.discard_pile
-    return _replace(s, move.position, discard[-1], discard[:-1], "taking the discarded")
+    return _replace(s, move.position, s.discard_pile[-1], True, "taking the discarded")
 
 
 def _draw(s: GameState, move: Move) -> GameState:
@@ -568,7 +576,7 @@ def _place(s: GameState, move: Move) -> GameState:
     if s.phase is not _DRAWN or card is None:
         _out_of_turn(s, move)
     assert isinstance(move, Place)
-    return _replace(s, move.position, card, s.discard_pile, "placing the drawn")
+    return _replace(s, move.position, card, False, "placing the drawn")
 
 
 def _reveal(s: GameState, move: Move) -> GameState:
