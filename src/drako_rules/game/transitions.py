@@ -102,43 +102,30 @@ T = TypeVar("T")
 # --- small tables, filled on demand ------------------------------------------------------
 
 
-def _by_mask(
-    moves: tuple[Move, ...], then: tuple[Move, ...] = ()
-) -> Callable[[int], tuple[Move, ...]]:
-    """``f(mask)``: the moves of ``moves`` (one per cell) whose cell is in ``mask``, followed
-    by ``then``; cached (at most 2**16 masks)."""
-    table: dict[int, tuple[Move, ...]] = {}
+class _MovesOfMask(dict[int, tuple[Move, ...]]):
+    """``table[mask]``: the moves of ``moves`` (one per cell, or per Legend) whose bit is in
+    ``mask``, in order, followed by ``then``; each entry built on first use (at most
+    2**16 of them). A dictionary filled by ``__missing__``: a hit is one look-up, no
+    Python call."""
 
-    def moves_in(mask: int) -> tuple[Move, ...]:
-        found = table.get(mask)
-        if found is None:
-            found = table[mask] = (*(moves[i] for i in range(16) if mask >> i & 1), *then)
+    def __init__(self, moves: tuple[Move, ...], then: tuple[Move, ...] = ()) -> None:
+        super().__init__()
+        self.moves = moves
+        self.then = then
+
+    def __missing__(self, mask: int) -> tuple[Move, ...]:
+        moves = self.moves
+        found = self[mask] = (*(m for i, m in enumerate(moves) if mask >> i & 1), *self.then)
         return found
 
-    return moves_in
 
-
-_takes: Final = _by_mask(TAKE_MOVES)
-_takes_and_draw: Final = _by_mask(TAKE_MOVES, then=(DRAW,))
-_places: Final = _by_mask(PLACE_MOVES)
-_reveals: Final = _by_mask(REVEAL_MOVES)
-
-
-# The Claim moves of each mask of Legends (bit i for the i-th Legend, as in the action
-# space), filled on demand: at most 2**15 entries.
-_claims_of_mask: dict[int, tuple[Move, ...]] = {}
-
-
-def _claims(mask: int) -> tuple[Move, ...]:
-    """The Legends of the mask ``mask`` (met and in the row), as Claim moves in id order (R6.1)."""
-    if not mask:
-        return ()
-    claims = _claims_of_mask.get(mask)
-    if claims is None:
-        claims = _claims_of_mask[mask] = tuple(
-            move for i, move in enumerate(CLAIM_MOVES) if mask >> i & 1
-        )
-    return claims
+_TAKES: Final = _MovesOfMask(TAKE_MOVES)
+_TAKES_AND_DRAW: Final = _MovesOfMask(TAKE_MOVES, then=(DRAW,))
+_PLACES: Final = _MovesOfMask(PLACE_MOVES)
+_REVEALS: Final = _MovesOfMask(REVEAL_MOVES)
+#: ``_CLAIMS[mask]``: the Claim moves of the Legends of a mask (bit i for the i-th Legend,
+#: as in the action space), in id order (R6.1); at most 2**15 entries.
+_CLAIMS: Final = _MovesOfMask(CLAIM_MOVES)
 
 
 def _open_cells(kingdom: Kingdom, card: Card) -> int:
@@ -185,20 +172,20 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         # R3.5: drawing is possible unless the draw pile is empty and the discard pile
         # holds a single card.
         if state.draw_pile or len(discard) > 1:
-            moves = _takes_and_draw(open_cells)
+            moves = _TAKES_AND_DRAW[open_cells]
         else:
-            moves = _takes(open_cells)
+            moves = _TAKES[open_cells]
         if not state.claimed_this_turn:
             claimable = state.met_masks[seat] & state.row_mask
             if claimable:
-                return _claims(claimable) + moves
+                return _CLAIMS[claimable] + moves
         return moves
     if phase is _DRAWN:
         kingdom = state.players[state.current_player].kingdom
         assert state.drawn is not None
-        return _places(_open_cells(kingdom, state.drawn)) + _reveals(kingdom.masks[UNEXPLORED])
+        return _PLACES[_open_cells(kingdom, state.drawn)] + _REVEALS[kingdom.masks[UNEXPLORED]]
     if phase is _AFTER:
-        return _claims(state.met_masks[state.current_player] & state.row_mask) + _END_ONLY
+        return _CLAIMS[state.met_masks[state.current_player] & state.row_mask] + _END_ONLY
     if phase is _ARRANGE:
         return ARRANGE_MOVES
     return ()
