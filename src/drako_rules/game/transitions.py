@@ -263,14 +263,13 @@ def _refuse_replace(kingdom: Kingdom, position: Position, card: Card, how: str) 
 # derived masks change with what they derive from (``row_mask`` with the legend row,
 # ``met_masks`` with a Kingdom).
 _with_card_action: Final = successor_function(
-    "players", "phase", "draw_pile", "discard_pile", "hidden", "drawn", "met_masks"
+    "players", "phase", "discard_pile", "hidden", "drawn", "met_masks"
 )
 _with_card_action_next_turn: Final = successor_function(
     "players",
     "current_player",
     "phase",
     "turn",
-    "draw_pile",
     "discard_pile",
     "hidden",
     "drawn",
@@ -318,7 +317,6 @@ def _revealed_cell(
 def _end_game(
     s: GameState,
     players: tuple[PlayerState, ...],
-    draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
     hidden: tuple[tuple[Card | None, ...], ...],
 ) -> GameState:
@@ -342,7 +340,6 @@ def _end_game(
         s,
         players=tuple(revealed),
         phase=_OVER,
-        draw_pile=draw_pile,
         discard_pile=discard_pile,
         hidden=(NO_HIDDEN,) * len(players),
         drawn=None,
@@ -356,16 +353,16 @@ def _after_card_action(
     i: int,
     kingdom: Kingdom,
     hidden: tuple[tuple[Card | None, ...], ...],
-    draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
 ) -> GameState:
     """The state after the card action of the player to move changed cell ``i`` of their
-    Kingdom ``before`` and left ``kingdom`` (R3, R6.1, R7.1)."""
+    Kingdom ``before`` and left ``kingdom`` (R3, R6.1, R7.1); a card action leaves the draw
+    pile as it is (a drawn card left it before, R3.3)."""
     seat = s.current_player
     player = s.players[seat]
     players = _with_seat(s.players, seat, player_state(kingdom, player.legends, player.hand))
     if not kingdom.masks[UNEXPLORED]:  # R7.1: no Unexplored Land left, the game ends at once.
-        return _end_game(s, players, draw_pile, discard_pile, hidden)
+        return _end_game(s, players, discard_pile, hidden)
     # R6.4: only the Legends of the kinds that left and entered cell i are checked again.
     changed = 1 << before.codes[i] | 1 << kingdom.codes[i]
     met = legends_mask(kingdom, s.ruleset, changed, s.met_masks[seat])
@@ -375,7 +372,6 @@ def _after_card_action(
             s,
             players=players,
             phase=_AFTER,
-            draw_pile=draw_pile,
             discard_pile=discard_pile,
             hidden=hidden,
             drawn=None,
@@ -387,7 +383,6 @@ def _after_card_action(
         current_player=(seat + 1) % len(players),
         phase=_BEFORE,
         turn=s.turn + 1,
-        draw_pile=draw_pile,
         discard_pile=discard_pile,
         hidden=hidden,
         drawn=None,
@@ -425,9 +420,7 @@ def _replace(s: GameState, position: Position, card: Card, taken: bool, how: str
         discard = tuple(pile)
     else:
         discard = (*s.discard_pile, old)
-    return _after_card_action(
-        s, kingdom, i, kingdom.replace(position, card), hidden, s.draw_pile, discard
-    )
+    return _after_card_action(s, kingdom, i, kingdom.replace(position, card), hidden, discard)
 
 
 def _arrange(s: GameState, move: Move) -> GameState:
@@ -591,7 +584,6 @@ def _reveal(s: GameState, move: Move) -> GameState:
         i,
         kingdom.replace(position, found),
         hidden,
-        s.draw_pile,
         (*s.discard_pile, card),
     )
 
