@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -140,6 +141,26 @@ def test_side_by_side_loads_a_second_copy_and_compares() -> None:
         "game[2p]", "game[3p]", "game[4p]",
     }  # fmt: skip
     assert all(a > 0 and b > 0 for a, b in figures.values())
+
+
+def test_side_by_side_times_by_cpu_clock_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    """side_by_side.py --clock cpu times the passes by the process's CPU time (the wall
+    clock stays the default); an unknown clock is refused by the command line (no time
+    asserted)."""
+    from benchmarks import side_by_side
+
+    import drako_rules
+
+    assert side_by_side.CLOCKS["cpu"] is time.process_time
+    assert side_by_side.CLOCKS["wall"] is time.perf_counter
+    same = side_by_side.Side(drako_rules)
+    figures = side_by_side.compare(
+        same, same, {"legends_met": side_by_side.benchmarks(3, 1)["legends_met"]}, 1, "cpu"
+    )
+    assert list(figures) == ["legends_met"] and min(figures["legends_met"]) >= 0
+    with pytest.raises(SystemExit):
+        side_by_side.main(["--clock", "sundial", "legends_met"])
+    assert "invalid choice: 'sundial'" in capsys.readouterr().err
 
 
 def test_instructions_runs_a_benchmark_on_a_loaded_copy() -> None:

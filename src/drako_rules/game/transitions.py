@@ -102,43 +102,30 @@ T = TypeVar("T")
 # --- small tables, filled on demand ------------------------------------------------------
 
 
-def _by_mask(
-    moves: tuple[Move, ...], then: tuple[Move, ...] = ()
-) -> Callable[[int], tuple[Move, ...]]:
-    """``f(mask)``: the moves of ``moves`` (one per cell) whose cell is in ``mask``, followed
-    by ``then``; cached (at most 2**16 masks)."""
-    table: dict[int, tuple[Move, ...]] = {}
+class _MovesOfMask(dict[int, tuple[Move, ...]]):
+    """``table[mask]``: the moves of ``moves`` (one per cell, or per Legend) whose bit is in
+    ``mask``, in order, followed by ``then``; each entry built on first use (at most
+    2**16 of them). A dictionary filled by ``__missing__``: a hit is one look-up, no
+    Python call."""
 
-    def moves_in(mask: int) -> tuple[Move, ...]:
-        found = table.get(mask)
-        if found is None:
-            found = table[mask] = (*(moves[i] for i in range(16) if mask >> i & 1), *then)
+    def __init__(self, moves: tuple[Move, ...], then: tuple[Move, ...] = ()) -> None:
+        super().__init__()
+        self.moves = moves
+        self.then = then
+
+    def __missing__(self, mask: int) -> tuple[Move, ...]:
+        moves = self.moves
+        found = self[mask] = (*(m for i, m in enumerate(moves) if mask >> i & 1), *self.then)
         return found
 
-    return moves_in
 
-
-_takes: Final = _by_mask(TAKE_MOVES)
-_takes_and_draw: Final = _by_mask(TAKE_MOVES, then=(DRAW,))
-_places: Final = _by_mask(PLACE_MOVES)
-_reveals: Final = _by_mask(REVEAL_MOVES)
-
-
-# The Claim moves of each mask of Legends (bit i for the i-th Legend, as in the action
-# space), filled on demand: at most 2**15 entries.
-_claims_of_mask: dict[int, tuple[Move, ...]] = {}
-
-
-def _claims(mask: int) -> tuple[Move, ...]:
-    """The Legends of the mask ``mask`` (met and in the row), as Claim moves in id order (R6.1)."""
-    if not mask:
-        return ()
-    claims = _claims_of_mask.get(mask)
-    if claims is None:
-        claims = _claims_of_mask[mask] = tuple(
-            move for i, move in enumerate(CLAIM_MOVES) if mask >> i & 1
-        )
-    return claims
+_TAKES: Final = _MovesOfMask(TAKE_MOVES)
+_TAKES_AND_DRAW: Final = _MovesOfMask(TAKE_MOVES, then=(DRAW,))
+_PLACES: Final = _MovesOfMask(PLACE_MOVES)
+_REVEALS: Final = _MovesOfMask(REVEAL_MOVES)
+#: ``_CLAIMS[mask]``: the Claim moves of the Legends of a mask (bit i for the i-th Legend,
+#: as in the action space), in id order (R6.1); at most 2**15 entries.
+_CLAIMS: Final = _MovesOfMask(CLAIM_MOVES)
 
 
 def _open_cells(kingdom: Kingdom, card: Card) -> int:
@@ -185,20 +172,20 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         # R3.5: drawing is possible unless the draw pile is empty and the discard pile
         # holds a single card.
         if state.draw_pile or len(discard) > 1:
-            moves = _takes_and_draw(open_cells)
+            moves = _TAKES_AND_DRAW[open_cells]
         else:
-            moves = _takes(open_cells)
+            moves = _TAKES[open_cells]
         if not state.claimed_this_turn:
             claimable = state.met_masks[seat] & state.row_mask
             if claimable:
-                return _claims(claimable) + moves
+                return _CLAIMS[claimable] + moves
         return moves
     if phase is _DRAWN:
         kingdom = state.players[state.current_player].kingdom
         assert state.drawn is not None
-        return _places(_open_cells(kingdom, state.drawn)) + _reveals(kingdom.masks[UNEXPLORED])
+        return _PLACES[_open_cells(kingdom, state.drawn)] + _REVEALS[kingdom.masks[UNEXPLORED]]
     if phase is _AFTER:
-        return _claims(state.met_masks[state.current_player] & state.row_mask) + _END_ONLY
+        return _CLAIMS[state.met_masks[state.current_player] & state.row_mask] + _END_ONLY
     if phase is _ARRANGE:
         return ARRANGE_MOVES
     return ()
@@ -276,14 +263,13 @@ def _refuse_replace(kingdom: Kingdom, position: Position, card: Card, how: str) 
 # derived masks change with what they derive from (``row_mask`` with the legend row,
 # ``met_masks`` with a Kingdom).
 _with_card_action: Final = successor_function(
-    "players", "phase", "draw_pile", "discard_pile", "hidden", "drawn", "met_masks"
+    "players", "phase", "discard_pile", "hidden", "drawn", "met_masks"
 )
 _with_card_action_next_turn: Final = successor_function(
     "players",
     "current_player",
     "phase",
     "turn",
-    "draw_pile",
     "discard_pile",
     "hidden",
     "drawn",
@@ -314,7 +300,7 @@ _with_next_turn: Final = successor_function("current_player", "phase", "turn", "
 def _with_seat(items: tuple[T, ...], seat: int, item: T) -> tuple[T, ...]:
     """``items`` with ``item`` at ``seat``: a list copy changed in one place, as a tuple
     (cheaper than joining two slices around it)."""
-    changed = list(items)
+    changed = [*items]
     changed[seat] = item
     return tuple(changed)
 
@@ -323,15 +309,16 @@ def _revealed_cell(
     hidden: tuple[tuple[Card | None, ...], ...], seat: int, i: int
 ) -> tuple[tuple[Card | None, ...], ...]:
     """``hidden`` with cell ``i`` of the Kingdom at ``seat`` no longer hiding a card (R2.4)."""
-    cells = list(hidden[seat])
+    cells = [*hidden[seat]]
     cells[i] = None
-    return _with_seat(hidden, seat, tuple(cells))
+    kingdoms = [*hidden]
+    kingdoms[seat] = tuple(cells)
+    return tuple(kingdoms)
 
 
 def _end_game(
     s: GameState,
     players: tuple[PlayerState, ...],
-    draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
     hidden: tuple[tuple[Card | None, ...], ...],
 ) -> GameState:
@@ -355,7 +342,6 @@ def _end_game(
         s,
         players=tuple(revealed),
         phase=_OVER,
-        draw_pile=draw_pile,
         discard_pile=discard_pile,
         hidden=(NO_HIDDEN,) * len(players),
         drawn=None,
@@ -369,26 +355,31 @@ def _after_card_action(
     i: int,
     kingdom: Kingdom,
     hidden: tuple[tuple[Card | None, ...], ...],
-    draw_pile: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
 ) -> GameState:
     """The state after the card action of the player to move changed cell ``i`` of their
-    Kingdom ``before`` and left ``kingdom`` (R3, R6.1, R7.1)."""
+    Kingdom ``before`` and left ``kingdom`` (R3, R6.1, R7.1); a card action leaves the draw
+    pile as it is (a drawn card left it before, R3.3)."""
     seat = s.current_player
-    player = s.players[seat]
-    players = _with_seat(s.players, seat, player_state(kingdom, player.legends, player.hand))
+    # The seat's entries of the players and of the met Legends change: each a list copy
+    # changed at the seat, as a tuple (what _with_seat does, written out: one of the
+    # engine's most frequent steps, and two calls fewer).
+    players_at = [*s.players]
+    player = players_at[seat]
+    players_at[seat] = player_state(kingdom, player.legends, player.hand)
+    players = tuple(players_at)
     if not kingdom.masks[UNEXPLORED]:  # R7.1: no Unexplored Land left, the game ends at once.
-        return _end_game(s, players, draw_pile, discard_pile, hidden)
+        return _end_game(s, players, discard_pile, hidden)
     # R6.4: only the Legends of the kinds that left and entered cell i are checked again.
     changed = 1 << before.codes[i] | 1 << kingdom.codes[i]
-    met = legends_mask(kingdom, s.ruleset, changed, s.met_masks[seat])
-    met_masks = _with_seat(s.met_masks, seat, met)
+    met_at = [*s.met_masks]
+    met = met_at[seat] = legends_mask(kingdom, s.ruleset, changed, met_at[seat])
+    met_masks = tuple(met_at)
     if not s.claimed_this_turn and met & s.row_mask:  # R6.1: a Legend may be claimed.
         return _with_card_action(
             s,
             players=players,
             phase=_AFTER,
-            draw_pile=draw_pile,
             discard_pile=discard_pile,
             hidden=hidden,
             drawn=None,
@@ -400,7 +391,6 @@ def _after_card_action(
         current_player=(seat + 1) % len(players),
         phase=_BEFORE,
         turn=s.turn + 1,
-        draw_pile=draw_pile,
         discard_pile=discard_pile,
         hidden=hidden,
         drawn=None,
@@ -409,11 +399,14 @@ def _after_card_action(
     )
 
 
-def _replace(
-    s: GameState, position: Position, card: Card, discard_pile: tuple[Card, ...], how: str
-) -> GameState:
+def _replace(s: GameState, position: Position, card: Card, taken: bool, how: str) -> GameState:
     """Put ``card`` on ``position`` if it may go there (R3.4b–d, the cells ``legal_moves``
-    offers); the replaced card goes onto ``discard_pile`` (R3.4a, d)."""
+    offers); the replaced card goes on top of the discard pile (R3.4a, d).
+
+    ``taken``: ``card`` is the top of the discard pile, taken from it (R3.2); the replaced
+    card takes its place on top (one copy of the pile, where taking the top and putting a
+    card back made two).
+    """
     seat = s.current_player
     kingdom = s.players[seat].kingdom
     i = position.index
@@ -429,9 +422,13 @@ def _replace(
     else:
         old = CARD_OF_CODE[code]
     assert old is not None
-    return _after_card_action(
-        s, kingdom, i, kingdom.replace(position, card), hidden, s.draw_pile, (*discard_pile, old)
-    )
+    if taken:
+        pile = [*s.discard_pile]
+        pile[-1] = old
+        discard = tuple(pile)
+    else:
+        discard = (*s.discard_pile, old)
+    return _after_card_action(s, kingdom, i, kingdom.replace(position, card), hidden, discard)
 
 
 def _arrange(s: GameState, move: Move) -> GameState:
@@ -532,8 +529,7 @@ def _take(s: GameState, move: Move) -> GameState:
     if s.phase is not _BEFORE:
         _out_of_turn(s, move)
     assert isinstance(move, Take)
-    discard = s.discard_pile
-    return _replace(s, move.position, discard[-1], discard[:-1], "taking the discarded")
+    return _replace(s, move.position, s.discard_pile[-1], True, "taking the discarded")
 
 
 def _draw(s: GameState, move: Move) -> GameState:
@@ -568,7 +564,7 @@ def _place(s: GameState, move: Move) -> GameState:
     if s.phase is not _DRAWN or card is None:
         _out_of_turn(s, move)
     assert isinstance(move, Place)
-    return _replace(s, move.position, card, s.discard_pile, "placing the drawn")
+    return _replace(s, move.position, card, False, "placing the drawn")
 
 
 def _reveal(s: GameState, move: Move) -> GameState:
@@ -596,7 +592,6 @@ def _reveal(s: GameState, move: Move) -> GameState:
         i,
         kingdom.replace(position, found),
         hidden,
-        s.draw_pile,
         (*s.discard_pile, card),
     )
 
