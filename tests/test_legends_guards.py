@@ -145,3 +145,25 @@ def test_r6_4_changed_tribes_exactly_the_four_tribes() -> None:
     met = legends_mask(before)
     assert met == _mask(L.ALLIANCE_HUMAN_DWARF, L.FOUR_TRIBES)
     assert legends_mask(after, POCKET, changed, met) == legends_mask(after) == 3
+
+
+@pytest.mark.parametrize("ruleset", [POCKET, CLASSIC], ids=["pocket", "classic"])
+@pytest.mark.parametrize(
+    ("text", "legend"),
+    [
+        ("EO??/????/????/??OE", L.TWO_ELVES),
+        ("WO??/????/????/??OW", L.TWO_DWARVES),
+        ("HO??/????/????/??OH", L.TWO_HUMANS),
+    ],
+)
+def test_r4_2_two_of_a_kind_next_to_two_networks_are_not_connected(
+    text: str, legend: Legend, ruleset: Ruleset
+) -> None:
+    """R4.2, R6.4: the two cards (0,0) and (3,3) are each next to a Portal, (0,1) and
+    (3,2), of two networks that do not touch: they are not connected, and "2 X connected"
+    is not met. Each network holds one of them, the masks 0b1 (cell 0) and 0b1 << 15: a
+    test of "two cards on one network" must be false for both (``y & (y - 1)`` is 0 for
+    each), not merely for the sum of the two."""
+    k = Kingdom.parse(text)
+    assert legend not in legends_met(k, ruleset)
+    assert legends_met(k, ruleset) == ref.legends_met(k, ruleset.name) == frozenset()
