@@ -72,20 +72,23 @@ class _Through:
     """Which pairs of kinds a Portal network links, as the requirements count them, in one
     ruleset: ``xy`` is whether a card of kind ``x`` counts a card of kind ``y`` through a
     network ([`counts_through_portals`][drako_rules.connections.counts_through_portals], R4.3,
-    R9.3)."""
+    R9.3).
+
+    There is no pair with a Goblin first (``gg``, ``gh``, ``ge``, ``gw``): a Goblin counts
+    no card through a network, in every ruleset (R4.3, R9.3; ``counts_through_portals`` is
+    False for a Goblin and any kind, which a test pins), so the requirements counted from a
+    Goblin ("2 Goblins connected", two Humans, Elves or Dwarves connected to one Goblin)
+    are met by adjacency only, and checking them through a network could never succeed.
+    """
 
     ee: bool
     ww: bool
     hh: bool
-    gg: bool
     he: bool
     hw: bool
     hg: bool
-    gh: bool
     eg: bool
-    ge: bool
     wg: bool
-    gw: bool
     ew: bool
     we: bool
 
@@ -93,8 +96,8 @@ class _Through:
 def _build_through(ruleset: Ruleset) -> _Through:
     e, w, h, g = Card.ELF, Card.DWARF, Card.HUMAN, Card.GOBLIN
     pairs = (
-        (e, e), (w, w), (h, h), (g, g), (h, e), (h, w), (h, g),
-        (g, h), (e, g), (g, e), (w, g), (g, w), (e, w), (w, e),
+        (e, e), (w, w), (h, h), (h, e), (h, w),
+        (h, g), (e, g), (w, g), (e, w), (w, e),
     )  # fmt: skip
     return _Through(*(counts_through_portals(x, y, ruleset) for x, y in pairs))
 
@@ -186,7 +189,9 @@ def legends_mask(
 
     Each requirement is checked on adjacency (bit shifts, R4.1) and, next to a Portal
     network, through it for the pairs of kinds that
-    [`counts_through_portals`][drako_rules.connections.counts_through_portals] links.
+    [`counts_through_portals`][drako_rules.connections.counts_through_portals] links. A
+    Goblin counts no card through a network in any ruleset (R4.3, R9.3), so the
+    requirements counted from a Goblin are checked on adjacency only.
     ``kingdom`` must be a Kingdom (not checked here: the public function checks it).
 
     After one card action the engine checks again only what can have changed. ``met`` is
@@ -261,11 +266,11 @@ def legends_mask(
     nw = NEIGHBOURHOOD[w]
     nh = NEIGHBOURHOOD[h]
     ng = NEIGHBOURHOOD[g]
-    # The cards of each Tribe next to a network: only they may count through it.
+    # The cards of each Tribe next to a network: only they may count through it (not the
+    # Goblins, which count no card through one, R4.3).
     e_on = e & touching
     w_on = w & touching
     h_on = h & touching
-    g_on = g & touching
     nets = lay.networks
     t = _POCKET_THROUGH if ruleset is POCKET else _through(ruleset)
     # Two of a kind: adjacent, or two of them around one network.
@@ -275,7 +280,7 @@ def legends_mask(
         met |= _TWO_DWARVES
     if h & nh or (t.hh and h_on & (h_on - 1) and _two_on_one_network(nets, h_on)):
         met |= _TWO_HUMANS
-    if g & ng or (t.gg and g_on & (g_on - 1) and _two_on_one_network(nets, g_on)):
+    if g & ng:  # a Goblin counts no card through a network (R4.3): adjacency only
         met |= _TWO_GOBLINS
     # A Human with an Elf or a Dwarf: adjacent, or around one network.
     if h & ne or (t.he and h_on and e_on and _both_on_one_network(nets, h_on, e_on)):
@@ -293,21 +298,18 @@ def legends_mask(
         g & two_h
         or h & two_g
         or (t.hg and h_on and g & (g - 1) and _connected_to_two(connected, h_on, g))
-        or (t.gh and g_on and h & (h - 1) and _connected_to_two(connected, g_on, h))
     ):
         met |= _BATTLE_GOBLIN_HUMAN
     if (
         g & two_e
         or e & two_g
         or (t.eg and e_on and g & (g - 1) and _connected_to_two(connected, e_on, g))
-        or (t.ge and g_on and e & (e - 1) and _connected_to_two(connected, g_on, e))
     ):
         met |= _BATTLE_GOBLIN_ELF
     if (
         g & two_w
         or w & two_g
         or (t.wg and w_on and g & (g - 1) and _connected_to_two(connected, w_on, g))
-        or (t.gw and g_on and w & (w - 1) and _connected_to_two(connected, g_on, w))
     ):
         met |= _BATTLE_GOBLIN_DWARF
     if (
