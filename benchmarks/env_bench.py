@@ -14,12 +14,15 @@ same random choices, drawn uniformly among the legal moves):
 - ``single``: steps per second of ``SingleAgentEnv`` against ``RandomPlayer``, counting
   every decision of the game (the agent's steps and the opponent's moves played inside them).
 
-The four kinds of run alternate (engine, raw_env, env, single, engine, …) so that a busy
-machine slows them alike; each round of the four plays new games (seeds ``r·N`` to
-``r·N + N − 1`` in round ``r``, the same for the four), so that no cache carries one
-round's games into the next; each figure is the median of the runs, with the ratio of
-each environment to the engine. The target is an environment at least half as fast as the
-engine (ratio ≥ 0.5). A run is timed in CPU time of the process (``time.process_time``:
+Each environment is timed right after the engine on the same games, so that a busy
+machine slows the two alike, and on games no run played before: in round ``r`` the
+environment ``k`` (0 raw_env, 1 env, 2 single) plays seeds ``(3r + k)·N`` to
+``(3r + k + 1)·N − 1``. (The three environments share the caches of what they encoded;
+when they played the same games one after the other, the second and third found the
+first's entries there, which the engine, which keeps no such cache, never does.) Each
+figure is a median over the rounds: the rates, and each environment's ratio to the
+engine's rate on the same games. The target is an environment at least half as fast as
+the engine (ratio ≥ 0.5). A run is timed in CPU time of the process (``time.process_time``:
 on a shared machine, time spent waiting for a core is not counted), the garbage
 collector off, as in ``timeit``; pin the process to one core (``taskset -c 1``) on a
 shared machine.
@@ -177,30 +180,51 @@ def timed(run: Callable[[], int]) -> float:
 def measure(
     libs: dict[str, ModuleType], players: list[int], games: int, repeat: int
 ) -> dict[str, object]:
-    """Steps per second of each kind of run of each library, by player count: medians over
-    ``repeat`` rounds, each round playing new games with every kind of every library in
-    turn (the libraries' order alternating from round to round)."""
+    """Steps per second of each kind of run of each library, by player count.
+
+    In each of ``repeat`` rounds, each environment plays its own new games (no other run
+    played them before: the environments' caches of what they encoded, shared by the three
+    in one process, never hold those games already), and the engine plays the same games
+    just before it. Within a round the libraries alternate (their order reversed from one
+    round to the next). The figures are medians over the rounds: of the engine's rates
+    (all its runs), of each environment's, and of each environment's ratio to the engine
+    on the same games.
+    """
     out: dict[str, object] = {}
     warm_up = range(10**6, 10**6 + 10)  # other games: the imports and the tables
     names = list(libs)
+    envs = KINDS[1:]
     for n in players:
         for lib in libs.values():
             for run in runs(lib, n, warm_up).values():
                 run()
         rates: dict[tuple[str, str], list[float]] = {(a, k): [] for a in names for k in KINDS}
+        ratios: dict[tuple[str, str], list[float]] = {(a, k): [] for a in names for k in envs}
         decisions = 0
         for r in range(repeat):
-            seeds = range(r * games, (r + 1) * games)
-            for name in names if r % 2 == 0 else names[::-1]:
-                for kind, run in runs(libs[name], n, seeds).items():
-                    rates[name, kind].append(timed(run))
-            decisions += engine_run(drako_rules, n, seeds)
-        figures: dict[str, object] = {"steps_per_game": {"mean": decisions / (games * repeat)}}
+            for i, kind in enumerate(envs):
+                block = len(envs) * r + i
+                seeds = range(block * games, (block + 1) * games)
+                for name in names if r % 2 == 0 else names[::-1]:
+                    kinds = runs(libs[name], n, seeds)
+                    engine = timed(kinds["engine"])
+                    rate = timed(kinds[kind])
+                    rates[name, "engine"].append(engine)
+                    rates[name, kind].append(rate)
+                    ratios[name, kind].append(rate / engine)
+                decisions += engine_run(drako_rules, n, seeds)
+        figures: dict[str, object] = {
+            "steps_per_game": {"mean": decisions / (games * repeat * len(envs))}
+        }
         for name in names:
-            medians = {kind: statistics.median(rates[name, kind]) for kind in KINDS}
             figures[name] = {
-                kind: {"per_second": round(m), "ratio_to_engine": round(m / medians["engine"], 3)}
-                for kind, m in medians.items()
+                kind: {
+                    "per_second": round(statistics.median(rates[name, kind])),
+                    "ratio_to_engine": (
+                        1.0 if kind == "engine" else round(statistics.median(ratios[name, kind]), 3)
+                    ),
+                }
+                for kind in KINDS
             }
         out[str(n)] = figures
     return out
@@ -217,6 +241,13 @@ def main(argv: list[str] | None = None) -> int:
         "--count", nargs=2, metavar=("KIND", "GAMES"), help="play one kind only (for callgrind)"
     )
     parser.add_argument(
+        "--warm",
+        type=int,
+        default=10,
+        metavar="N",
+        help="with --count: the warm-up games played first (default 10)",
+    )
+    parser.add_argument(
         "--lengths",
         type=int,
         metavar="N",
@@ -230,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.count:
         kind, games = args.count[0], int(args.count[1])
         for n in args.players:
-            runs(drako_rules, n, range(10**6, 10**6 + 10))[kind]()
+            runs(drako_rules, n, range(10**6, 10**6 + args.warm))[kind]()
             gc.collect()
             gc.disable()  # as in the timed runs
             print(f"{n} players: {runs(drako_rules, n, range(games))[kind]()} steps")

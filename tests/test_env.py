@@ -366,6 +366,20 @@ def test_moves_mask_of_moves_built_elsewhere_is_that_of_the_prebuilt_moves() -> 
         assert np.flatnonzero(moves_mask(parsed)).tolist() == [action_id(m) for m in moves]
 
 
+def test_a_cached_mask_equals_a_fresh_one_and_a_changed_copy_changes_nothing() -> None:
+    """moves_mask of a tuple seen before (a cache hit) equals the mask of an equal new
+    tuple (computed afresh), and zeroing a returned array changes no later mask."""
+    for state in replay_states(2, 5)[:80]:
+        moves = legal_moves(state)
+        first = moves_mask(moves)
+        first[:] = 0  # the caller's own array
+        again = moves_mask(moves)  # the same tuple: from the cache
+        fresh = moves_mask(tuple(list(moves)))  # an equal tuple, another object
+        assert again is not fresh and again.flags.writeable
+        assert again.tobytes() == fresh.tobytes()
+        assert np.flatnonzero(again).tolist() == [action_id(m) for m in moves]
+
+
 def replay_states(players: int, seed: int) -> list[GameState]:
     """Every state of a random game, from the deal to the end."""
     game = play_random_game(players, seed)

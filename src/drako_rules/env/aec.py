@@ -109,16 +109,17 @@ def observation_space() -> spaces.Dict:
 
 # The action id of each prebuilt move, by identity (the engine hands out those instances),
 # and the mask of each tuple of legal moves the engine returned lately (it hands out many
-# of the same tuples again), as bytes: bounded, and holding the tuples it keys, so that
-# their identities stay theirs.
+# of the same tuples again), as a read-only array: bounded, and holding the tuples it
+# keys, so that their identities stay theirs. Each call returns a copy of the cached
+# array: ``ndarray.copy()`` costs a third of building an array over new bytes (measured).
 _ACTION_OF: Final = {id(move): i for i, move in enumerate(MOVES)}
 _MASK_CACHE_LIMIT: Final = 4096
-_mask_cache: dict[int, tuple[tuple[Move, ...], bytes]] = {}
+_mask_cache: dict[int, tuple[tuple[Move, ...], npt.NDArray[np.int8]]] = {}
 _INT8: Final = np.dtype(np.int8)
 
 
-def _mask_bytes(moves: tuple[Move, ...]) -> bytes:
-    """The 89 entries of the mask of ``moves`` as bytes, cached by the tuple's identity."""
+def _mask_array(moves: tuple[Move, ...]) -> npt.NDArray[np.int8]:
+    """The mask of ``moves`` as a read-only array, cached by the tuple's identity."""
     entries = bytearray(ACTION_SPACE_SIZE)
     try:
         for i in map(_ACTION_OF.__getitem__, map(id, moves)):
@@ -128,7 +129,7 @@ def _mask_bytes(moves: tuple[Move, ...]) -> bytes:
             entries[move.action_id] = 1
     if len(_mask_cache) >= _MASK_CACHE_LIMIT:
         _mask_cache.clear()
-    found = bytes(entries)
+    found: npt.NDArray[np.int8] = np.frombuffer(bytes(entries), _INT8)  # read-only
     _mask_cache[id(moves)] = (moves, found)
     return found
 
@@ -142,9 +143,8 @@ def moves_mask(moves: tuple[Move, ...]) -> npt.NDArray[np.int8]:
         (24, 0)
     """
     hit = _mask_cache.get(id(moves))
-    found = hit[1] if hit is not None and hit[0] is moves else _mask_bytes(moves)
-    # one NumPy call: an array over a new bytearray (writable, the caller's own)
-    return np.ndarray(ACTION_SPACE_SIZE, _INT8, bytearray(found))
+    # a copy of the cached array: writable, the caller's own
+    return (hit[1] if hit is not None and hit[0] is moves else _mask_array(moves)).copy()
 
 
 def action_mask(view: PlayerView) -> npt.NDArray[np.int8]:
