@@ -90,11 +90,13 @@ class Target:
         paths: candidate source paths, the first that exists is mutated (a package
             directory is mutated file by file).
         tests: glob patterns of the test files run against each mutant.
+        also: further source files mutated in the same run, against the same tests.
     """
 
     name: str
     paths: tuple[str, ...]
     tests: tuple[str, ...]
+    also: tuple[str, ...] = ()
 
 
 MODULES: Mapping[str, Target] = {
@@ -148,10 +150,12 @@ MODULES: Mapping[str, Target] = {
                 "tests/test_draw_*.py",
             ),
         ),
+        # cli/replay.py with the checker: its tests are the CLI's (tests/test_cli.py).
         Target(
             "checker",
             ("src/drako_rules/checker.py", "src/drako_rules/checker"),
             ("tests/test_checker*.py", "tests/test_cli*.py"),
+            also=("src/drako_rules/cli/replay.py",),
         ),
     )
 }
@@ -716,7 +720,7 @@ def _test_command(
     return shlex.join([sys.executable, "-m", "pytest", *pytest_args])
 
 
-def _config(module_path: str, tests: Sequence[str], timeout: float) -> str:
+def _config(module_path: str | Sequence[str], tests: Sequence[str], timeout: float) -> str:
     command = _test_command(tests, server=True)
     return (
         "[cosmic-ray]\n"
@@ -955,12 +959,14 @@ def run_module(
     results merged into the module's session: a module can use more than one core.
     """
     module_path = _module_path(target)
+    # cosmic-ray's module-path: one path, or a list when the target mutates more files
+    paths: str | list[str] = [module_path, *target.also] if target.also else module_path
     tests = _test_files(target)
     workdir = out / "work" / target.name
     code = code_version()  # of the sources copied now, whatever the worktree becomes
     _scratch_copy(workdir)
     config = workdir / "cosmic-ray.toml"
-    config.write_text(_config(module_path, tests, timeout or 600.0))
+    config.write_text(_config(paths, tests, timeout or 600.0))
     start = time.monotonic()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     server = _start_server(workdir)
@@ -970,7 +976,7 @@ def run_module(
         _cosmic_ray(["baseline", "cosmic-ray.toml"], workdir)
         if timeout is None:  # ten times the unmutated run, at least 60 s: a mutant that loops
             timeout = max(60.0, 10 * (time.monotonic() - start))
-            config.write_text(_config(module_path, tests, round(timeout)))
+            config.write_text(_config(paths, tests, round(timeout)))
         _cosmic_ray(["init", "cosmic-ray.toml", "session.sqlite"], workdir)
         unchanged = 0
         if changed_since:
@@ -1022,6 +1028,7 @@ def run_module(
         rechecked = recheck_survivors(workdir, tests, timeout)
     meta: dict[str, object] = {
         "module_path": module_path,
+        "also": list(target.also),
         "tests": tests,
         "started": started,
         "ended": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
@@ -1217,9 +1224,10 @@ def print_new_survivors(report: Mapping[str, object], accepted: Sequence[Equival
     # short (--max-seconds) cannot tell.
     # A --changed-since run cannot tell either for an entry on a line it left unchanged.
     complete = {
-        m["module_path"]: frozenset(m.get("unchanged_lines", ()))
+        path: frozenset(m.get("unchanged_lines", ()))
         for m in modules.values()
         if not m.get("not_run")
+        for path in (m["module_path"], *m.get("also", ()))
     }
     stale = [
         e
