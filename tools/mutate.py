@@ -3,6 +3,7 @@
 Usage (``nox -s mutate`` runs the first form for every module)::
 
     python tools/mutate.py run [MODULE ...] [--jobs N] [--shards N] [--max-seconds S] [--out DIR]
+                                [--changed-since REV]   # only the lines changed since REV
     python tools/mutate.py diff [DIR/report.json]   # survivors not listed as equivalent
     python tools/mutate.py retest RUN_DIR...   # their survivors against the current tests
     python tools/mutate.py report RUN_DIR... [--out DIR]  # re-tally earlier runs' sessions
@@ -33,6 +34,8 @@ How a run goes, for each module (see ``MODULES``):
    construction (``construction_spans``: the annotations of signatures and local
    variables, never evaluated under ``from __future__ import annotations``, 12 operators
    per ``|``; docstrings; ``if TYPE_CHECKING:`` blocks) are marked skipped and never run;
+   with ``--changed-since REV``, so is every mutant on a line not added or changed since
+   ``REV`` (``skip_unchanged``), counted apart as "unchanged since REV, not run";
 5. ``cosmic-ray exec`` runs the module's tests once per mutant, one at a time:
    ``pytest -x -p no:cacheprovider -p mutation_order --hypothesis-seed=0
    --hypothesis-profile=mutation``: stop at the first failure, the example tests before
