@@ -571,6 +571,22 @@ def test_a_long_toml_message_is_cut_short(length: int) -> None:
     assert (name in text) is (length == 60)
 
 
+def test_a_long_toml_message_keeps_exactly_its_first_120_characters() -> None:
+    """A TOML error of more than 120 characters: the first 120 of tomllib's words, then "…"."""
+    import tomllib
+
+    name = "k" * 300
+    content = f"[{name}]\n[{name}]\n"
+    with pytest.raises(tomllib.TOMLDecodeError) as raw:
+        tomllib.loads(content)
+    words = str(raw.value)  # "Cannot declare ('kkk…',) twice (at line 2, column 303)"
+    assert len(words) > 121
+    with pytest.raises(InvalidGameError) as caught:
+        parse_game(content)
+    # 120 characters kept, not 119 or 121; no hint for a table line.
+    assert str(caught.value) == f"game file: not valid TOML: {words[:120]}…"
+
+
 def test_the_json_report_lists_the_first_hundred_problems_and_counts_all() -> None:
     """A report's JSON lists the first 100 problems (MAX_JSON_PROBLEMS) and gives the
     count of all of them: 150 unknown fields give 100 listed, problem_count 150."""

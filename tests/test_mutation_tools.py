@@ -45,6 +45,7 @@ def test_every_target_names_a_module_and_tests_that_exist() -> None:
     }
     for target in mutate.MODULES.values():
         assert any((ROOT / p).exists() for p in target.paths), target
+        assert all((ROOT / p).is_file() for p in target.also), target
         tests = {f for pattern in target.tests for f in glob.glob(pattern, root_dir=ROOT)}
         assert tests, target
 
@@ -371,3 +372,184 @@ def test_shards_are_dealt_round_robin_over_the_module() -> None:
     ]
     assert mutate.deal(places, 1) == [sorted(places, key=lambda j: places[j])]
     assert mutate.deal({}, 2) == [[], []]
+
+
+# --- --changed-since -----------------------------------------------------------------------
+
+HUNKS = """diff --git a/src/m.py b/src/m.py
+--- a/src/m.py
++++ b/src/m.py
+@@ -3 +3 @@ def f():
+-    return 1
++    return 2
+@@ -10,2 +10,3 @@ def g():
+-    a = 1
+-    b = 2
++    a = 1
++    b = 3
++    c = 4
+@@ -20,4 +20,0 @@ def h():
+-    x
+-    y
+-    z
+-    w
+@@ -30,0 +27,2 @@ def k():
++    p
++    q
+"""
+
+
+def test_new_line_numbers_of_a_diff_with_several_hunks() -> None:
+    """``@@ -a,b +c,d @@``: new lines c..c+d-1 (d = 1 when absent); ``+c,0`` adds none."""
+    # +3 → {3}; +10,3 → {10, 11, 12}; +20,0 (4 lines deleted) → {}; +27,2 → {27, 28}.
+    assert mutate.new_line_numbers(HUNKS) == {3, 10, 11, 12, 27, 28}
+
+
+def test_a_pure_deletion_and_no_change_give_no_lines() -> None:
+    """A diff that only removes lines, and an empty diff, leave no line to mutate."""
+    deletion = "--- a/m.py\n+++ b/m.py\n@@ -5,2 +4,0 @@\n-x = 1\n-y = 2\n"
+    assert mutate.new_line_numbers(deletion) == frozenset()
+    assert mutate.new_line_numbers("") == frozenset()
+
+
+def _git(cwd: Path, *args: str) -> str:
+    env = dict(
+        os.environ,
+        GIT_AUTHOR_NAME="t",
+        GIT_AUTHOR_EMAIL="t@example.org",
+        GIT_COMMITTER_NAME="t",
+        GIT_COMMITTER_EMAIL="t@example.org",
+        GIT_CONFIG_GLOBAL=os.devnull,
+        GIT_CONFIG_SYSTEM=os.devnull,
+    )
+    done = subprocess.run(
+        ["git", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60, check=True
+    )
+    return done.stdout.strip()
+
+
+def test_lines_changed_since_a_revision_in_a_repository(tmp_path: Path) -> None:
+    """``git diff -U0 REV``: a changed file gives its new and edited lines, an unchanged none."""
+    _git(tmp_path, "init", "-q")
+    (tmp_path / "a.py").write_text("one\ntwo\nthree\nfour\n")
+    (tmp_path / "b.py").write_text("same\n")
+    _git(tmp_path, "add", ".")
+    _git(tmp_path, "commit", "-qm", "first")
+    rev = _git(tmp_path, "rev-parse", "HEAD")
+    # Lines 2 and 4 edited (one hunk each, "@@ -2 +2 @@" and "@@ -4 +4 @@"), b.py untouched.
+    (tmp_path / "a.py").write_text("one\nTWO\nthree\nfive\n")
+    changed = mutate.lines_changed_since(rev, ["a.py", "b.py"], tmp_path)
+    assert changed == {"a.py": frozenset({2, 4}), "b.py": frozenset()}
+
+
+def _skipped_line(output: str, line: int) -> str:
+    item = {
+        "job_id": f"u{line}",
+        "mutations": [
+            {
+                "module_path": "src/m.py",
+                "operator_name": "core/AddNot",
+                "occurrence": 0,
+                "start_pos": [line, 4],
+                "end_pos": [line, 5],
+            }
+        ],
+    }
+    return json.dumps([item, {"worker_outcome": "skipped", "output": output}])
+
+
+def test_an_unchanged_mutant_is_counted_apart_and_shown_with_its_revision() -> None:
+    """A mutant on a line older than REV is neither killed nor run; the report names REV."""
+    dump = [
+        _skipped_line(mutate.UNCHANGED.format(rev="abc1234") + "if a:", 7),
+        _skipped_line("equivalent by construction: annotation", 8),
+        _dump_line("killed"),
+        _dump_line("survived"),
+    ]
+    mutants = mutate.mutants_of_dump(dump, ROOT)
+    assert [m.outcome for m in mutants] == ["unchanged", "skipped", "killed", "survived"]
+    assert (mutants[0].line, mutants[0].lineno) == ("if a:", 7)
+    t = mutate.tally(mutants, [])
+    # 1 killed of the 2 that ran (50 %): the unchanged and the skipped one count in neither.
+    assert (t.unchanged, t.skipped, t.killed, t.survived, t.run) == (1, 1, 1, 1, 2)
+    assert t.kill_rate == 0.5
+
+    def row(**extra: object) -> dict[str, object]:
+        return {
+            "mutants": 4,
+            "unchanged": t.unchanged,
+            "skipped": t.skipped,
+            "killed": t.killed,
+            "timeout": 0,
+            "survived": 1,
+            "equivalent": 0,
+            "incompetent": 0,
+            "not_run": 0,
+            "kill_rate": "50.0 %",
+            "non_equivalent_kill_rate": "50.0 %",
+            "seconds": 12.0,
+            "code": "def5678",
+            "new_survivors": [],
+            **extra,
+        }
+
+    report = {
+        "started": "now",
+        "machine": "2 cores",
+        "modules": {"m": row(changed_since="abc1234"), "full": row()},
+    }
+    text = mutate.render_markdown(report)
+    header = next(line for line in text.splitlines() if line.startswith("| module"))
+    assert header.split(" | ")[2] == "unchanged since (not run)"
+    assert "| m | 4 | 1 (since abc1234) | 1 | 1 | 0 | 1 |" in text
+    assert "| full | 4 | — (complete run) | 1 | 1 |" in text
+
+
+def test_a_changed_lines_run_leaves_entries_on_unchanged_lines_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``diff`` of a --changed-since run: an entry on an unchanged line is not called stale."""
+    module: dict[str, object] = {
+        "module_path": "src/m.py",
+        "changed_since": "abc1234",
+        "unchanged_lines": ["if a:"],
+        "survivors": [],
+    }
+    (tmp_path / "report.json").write_text(json.dumps({"modules": {"m": module}}))
+    (tmp_path / "eq.toml").write_text(
+        "".join(
+            f'[[equivalent]]\nmodule = "src/m.py"\noperator = "core/AddNot"\n'
+            f'line = "if {v}:"\nmutant = "if not {v}:"\nwhy = "made up"\n\n'
+            for v in ("a", "b")
+        )
+    )
+    mutate.main(["diff", str(tmp_path / "report.json"), "--equivalents", str(tmp_path / "eq.toml")])
+    out = capsys.readouterr().out
+    # 'if a:' was not run (unchanged), 'if b:' was and no survivor matches it: stale.
+    assert "'if b:'" in out and "'if a:'" not in out
+    assert "0 new survivors, 1 stale entries" in out
+
+
+def test_skip_unchanged_marks_only_the_mutants_of_old_lines(tmp_path: Path) -> None:
+    """In a cosmic-ray session, mutants on lines older than REV get the UNCHANGED result."""
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import MutationSpec, WorkItem
+
+    _git(tmp_path, "init", "-q")
+    (tmp_path / "m.py").write_text("a = 1\nb = 2\nc = 3\n")
+    _git(tmp_path, "add", ".")
+    _git(tmp_path, "commit", "-qm", "first")
+    rev = _git(tmp_path, "rev-parse", "HEAD")
+    (tmp_path / "m.py").write_text("a = 1\nb = 5\nc = 3\n")  # only line 2 changed
+    session = tmp_path / "session.sqlite"
+    with use_db(str(session), WorkDB.Mode.create) as db:
+        db.add_work_items(
+            WorkItem.single(f"j{n}", MutationSpec("m.py", "core/NumberReplacer", 0, (n, 4), (n, 5)))
+            for n in (1, 2, 3)
+        )
+    assert mutate.skip_unchanged(session, tmp_path, rev, tmp_path) == 2
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        pending = [i.job_id for i in db.pending_work_items]
+        outputs = sorted(str(r.output) for _, r in db.completed_work_items)
+    assert pending == ["j2"]
+    assert outputs == [f"unchanged since {rev}, not run: {t}" for t in ("a = 1", "c = 3")]

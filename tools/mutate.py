@@ -3,6 +3,7 @@
 Usage (``nox -s mutate`` runs the first form for every module)::
 
     python tools/mutate.py run [MODULE ...] [--jobs N] [--shards N] [--max-seconds S] [--out DIR]
+                                [--changed-since REV]   # only the lines changed since REV
     python tools/mutate.py diff [DIR/report.json]   # survivors not listed as equivalent
     python tools/mutate.py retest RUN_DIR...   # their survivors against the current tests
     python tools/mutate.py report RUN_DIR... [--out DIR]  # re-tally earlier runs' sessions
@@ -33,6 +34,8 @@ How a run goes, for each module (see ``MODULES``):
    construction (``construction_spans``: the annotations of signatures and local
    variables, never evaluated under ``from __future__ import annotations``, 12 operators
    per ``|``; docstrings; ``if TYPE_CHECKING:`` blocks) are marked skipped and never run;
+   with ``--changed-since REV``, so is every mutant on a line not added or changed since
+   ``REV`` (``skip_unchanged``), counted apart as "unchanged since REV, not run";
 5. ``cosmic-ray exec`` runs the module's tests once per mutant, one at a time:
    ``pytest -x -p no:cacheprovider -p mutation_order --hypothesis-seed=0
    --hypothesis-profile=mutation``: stop at the first failure, the example tests before
@@ -90,11 +93,13 @@ class Target:
         paths: candidate source paths, the first that exists is mutated (a package
             directory is mutated file by file).
         tests: glob patterns of the test files run against each mutant.
+        also: further source files mutated in the same run, against the same tests.
     """
 
     name: str
     paths: tuple[str, ...]
     tests: tuple[str, ...]
+    also: tuple[str, ...] = ()
 
 
 MODULES: Mapping[str, Target] = {
@@ -148,10 +153,12 @@ MODULES: Mapping[str, Target] = {
                 "tests/test_draw_*.py",
             ),
         ),
+        # cli/replay.py with the checker: its tests are the CLI's (tests/test_cli.py).
         Target(
             "checker",
             ("src/drako_rules/checker.py", "src/drako_rules/checker"),
             ("tests/test_checker*.py", "tests/test_cli*.py"),
+            also=("src/drako_rules/cli/replay.py",),
         ),
     )
 }
@@ -191,8 +198,9 @@ class Mutant:
         mutant: the same line after the mutation, stripped.
         lineno: the line number (1-based) in the file the run mutated.
         outcome: ``killed``, ``survived``, ``timeout``, ``incompetent``, ``skipped`` (an
-            equivalent by construction, never run: see ``construction_spans``) or
-            ``not-run``.
+            equivalent by construction, never run: see ``construction_spans``),
+            ``unchanged`` (its line is older than ``--changed-since``'s revision, never
+            run; ``line`` is then that line's text) or ``not-run``.
     """
 
     module: str
@@ -286,6 +294,88 @@ def changed_lines(diff: str) -> tuple[str, str, int]:
         if not text.startswith("+"):
             new_line += 1
     return removed, added, lineno
+
+
+def new_line_numbers(diff: str) -> frozenset[int]:
+    """The line numbers (1-based, in the new file) that a ``git diff -U0`` adds or changes.
+
+    Each hunk header ``@@ -a,b +c,d @@`` covers the new lines ``c`` .. ``c+d-1`` (``d``
+    defaults to 1 when absent); a pure deletion (``+c,0``) adds none.
+    """
+    out: set[int] = set()
+    for text in diff.splitlines():
+        if not text.startswith("@@"):
+            continue
+        new = text.split()[2]  # "+c,d" or "+c"
+        start, _, count = new[1:].partition(",")
+        n = int(count) if count else 1
+        out.update(range(int(start), int(start) + n))
+    return frozenset(out)
+
+
+def lines_changed_since(
+    rev: str, paths: Iterable[str], root: Path = ROOT
+) -> dict[str, frozenset[int]]:
+    """For each file (relative to ``root``), the lines added or changed since ``rev``.
+
+    ``git diff -U0 REV -- FILE`` in the worktree (so uncommitted edits count as changes);
+    a file unchanged since ``rev`` maps to the empty set.
+    """
+    out = {}
+    for path in paths:
+        proc = subprocess.run(
+            ["git", "diff", "--no-color", "--no-ext-diff", "-U0", rev, "--", path],
+            cwd=root,
+            capture_output=True,
+            text=True,
+        )
+        if proc.returncode:
+            raise SystemExit(
+                f"mutate: git diff {rev} -- {path} failed: {proc.stderr.strip()[:200]}"
+            )
+        out[path] = new_line_numbers(proc.stdout)
+    return out
+
+
+#: The output of a mutant skipped by ``--changed-since``: its line is older than the
+#: revision, so the complete run on older code stands for it; the line's text follows.
+UNCHANGED = "unchanged since {rev}, not run: "
+
+
+def skip_unchanged(session: Path, workdir: Path, rev: str, root: Path = ROOT) -> int:
+    """Mark as skipped each pending mutant none of whose lines changed since ``rev``.
+
+    The lines come from ``lines_changed_since`` in ``root`` (the worktree the scratch copy
+    ``workdir`` was made from, so the line numbers agree). The result's output is
+    ``UNCHANGED`` with the mutated line's text, so that the report counts these apart
+    from the equivalents by construction and can tell which listed equivalents the run
+    could not see. Returns how many were skipped.
+    """
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    skipped = 0
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        items = list(db.pending_work_items)
+        paths = sorted({str(i.mutations[0].module_path) for i in items})
+        changed = lines_changed_since(rev, paths, root)
+        sources = {p: (workdir / p).read_text(encoding="utf-8").splitlines() for p in paths}
+        for item in items:
+            mutation = item.mutations[0]
+            path = str(mutation.module_path)
+            first, last = int(mutation.start_pos[0]), int(mutation.end_pos[0])
+            if any(n in changed[path] for n in range(first, last + 1)):
+                continue
+            text = sources[path][first - 1].strip() if 0 < first <= len(sources[path]) else ""
+            skipped += 1
+            db.set_result(
+                item.job_id,
+                WorkResult(
+                    worker_outcome=WorkerOutcome.SKIPPED,
+                    output=UNCHANGED.format(rev=rev) + text,
+                ),
+            )
+    return skipped
 
 
 # --- equivalent by construction ------------------------------------------------------------
@@ -443,6 +533,13 @@ def mutants_of_dump(lines: Iterable[str], root: Path) -> list[Mutant]:
         if result.get("worker_outcome") == "skipped":
             lineno = int(spec.get("start_pos", (0, 0))[0])
             why = str(result.get("output") or "")
+            if why.startswith("unchanged since ") and ", not run: " in why:
+                # --changed-since: the line's text, to tell which entries it leaves unseen
+                text = why.split(", not run: ", 1)[1]
+                out.append(
+                    Mutant(str(module), spec["operator_name"], text, "", lineno, "unchanged")
+                )
+                continue
             out.append(Mutant(str(module), spec["operator_name"], why, "", lineno, "skipped"))
             continue
         outcome = result.get("test_outcome") or result.get("worker_outcome") or "unknown"
@@ -463,6 +560,7 @@ class Tally:
     equivalent: int = 0
     incompetent: int = 0
     skipped: int = 0
+    unchanged: int = 0
     not_run: int = 0
     other: int = 0
     new_survivors: list[Mutant] = field(default_factory=list)
@@ -513,6 +611,8 @@ def tally(mutants: Sequence[Mutant], equivalents: Sequence[Equivalent]) -> Tally
             t.incompetent += 1
         elif m.outcome == "skipped":
             t.skipped += 1
+        elif m.outcome == "unchanged":
+            t.unchanged += 1
         elif m.outcome == "not-run":
             t.not_run += 1
         else:
@@ -537,14 +637,16 @@ def render_markdown(report: Mapping[str, object], level: int = 1) -> str:
         + f" --hypothesis-profile={MUTATION_PROFILE} (survivors re-run with "
         + f"{RECHECK_PROFILE})",
         "",
-        "| module | mutants | equivalent by construction (not run) | killed | timeout | "
-        "survived | equivalent | incompetent | not run | kill rate | "
-        "non-equivalent kill rate | wall time | code |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| module | mutants | unchanged since (not run) | equivalent by construction "
+        "(not run) | killed | timeout | survived | equivalent | incompetent | not run | "
+        "kill rate | non-equivalent kill rate | wall time | code |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name, m in modules.items():
+        rev = m.get("changed_since")
+        unchanged = f"{m.get('unchanged', 0)} (since {rev})" if rev else "— (complete run)"
         lines.append(
-            f"| {name} | {m['mutants']} | {m.get('skipped', 0)} | {m['killed']} | "
+            f"| {name} | {m['mutants']} | {unchanged} | {m.get('skipped', 0)} | {m['killed']} | "
             f"{m['timeout']} | {m['survived']} | {m['equivalent']} | {m['incompetent']} | "
             f"{m['not_run']} | {m['kill_rate']} | {m['non_equivalent_kill_rate']} | "
             f"{m['seconds']:.0f} s | {m.get('code', 'unknown')} |"
@@ -621,7 +723,7 @@ def _test_command(
     return shlex.join([sys.executable, "-m", "pytest", *pytest_args])
 
 
-def _config(module_path: str, tests: Sequence[str], timeout: float) -> str:
+def _config(module_path: str | Sequence[str], tests: Sequence[str], timeout: float) -> str:
     command = _test_command(tests, server=True)
     return (
         "[cosmic-ray]\n"
@@ -848,20 +950,26 @@ def run_module(
     max_seconds: float | None,
     recheck: bool = True,
     shards: int = 1,
+    changed_since: str | None = None,
 ) -> dict[str, object]:
     """Mutate one module in its scratch copy; the module's part of the report.
+
+    With ``changed_since`` (a git revision) only the mutants on lines added or changed
+    since it run; the others are counted as unchanged, not run (``skip_unchanged``).
 
     With ``shards`` > 1 the mutants are dealt into that many shards (``split_pending``),
     each run at the same time in its own scratch copy with its own fork server, and their
     results merged into the module's session: a module can use more than one core.
     """
     module_path = _module_path(target)
+    # cosmic-ray's module-path: one path, or a list when the target mutates more files
+    paths: str | list[str] = [module_path, *target.also] if target.also else module_path
     tests = _test_files(target)
     workdir = out / "work" / target.name
     code = code_version()  # of the sources copied now, whatever the worktree becomes
     _scratch_copy(workdir)
     config = workdir / "cosmic-ray.toml"
-    config.write_text(_config(module_path, tests, timeout or 600.0))
+    config.write_text(_config(paths, tests, timeout or 600.0))
     start = time.monotonic()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     server = _start_server(workdir)
@@ -871,8 +979,16 @@ def run_module(
         _cosmic_ray(["baseline", "cosmic-ray.toml"], workdir)
         if timeout is None:  # ten times the unmutated run, at least 60 s: a mutant that loops
             timeout = max(60.0, 10 * (time.monotonic() - start))
-            config.write_text(_config(module_path, tests, round(timeout)))
+            config.write_text(_config(paths, tests, round(timeout)))
         _cosmic_ray(["init", "cosmic-ray.toml", "session.sqlite"], workdir)
+        unchanged = 0
+        if changed_since:
+            unchanged = skip_unchanged(workdir / "session.sqlite", workdir, changed_since)
+            print(
+                f"mutate: {target.name}: {unchanged} mutants on lines unchanged since "
+                f"{changed_since}, not run",
+                flush=True,
+            )
         skipped = skip_by_construction(workdir / "session.sqlite", workdir)
         print(
             f"mutate: {target.name}: running the mutants ({shards} shard(s)); equivalent by "
@@ -915,6 +1031,7 @@ def run_module(
         rechecked = recheck_survivors(workdir, tests, timeout)
     meta: dict[str, object] = {
         "module_path": module_path,
+        "also": list(target.also),
         "tests": tests,
         "started": started,
         "ended": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
@@ -923,6 +1040,7 @@ def run_module(
         "shards": shards,
         "code": code,
         "skipped_why": skipped,
+        "changed_since": changed_since,
         "killed_on_recheck": rechecked,
         "load_average_at_end": list(os.getloadavg()),
     }
@@ -951,6 +1069,8 @@ def module_result(workdir: Path, meta: Mapping[str, object]) -> dict[str, object
         "equivalent": t.equivalent,
         "incompetent": t.incompetent,
         "skipped": t.skipped,
+        "unchanged": t.unchanged,
+        "unchanged_lines": sorted({m.line for m in mutants if m.outcome == "unchanged"}),
         "not_run": t.not_run,
         "kill_rate": _percent(t.kill_rate),
         "non_equivalent_kill_rate": _percent(t.non_equivalent_kill_rate),
@@ -1000,6 +1120,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                     args.max_seconds,
                     recheck=args.recheck,
                     shards=args.shards,
+                    changed_since=args.changed_since,
                 ),
                 names,
             )
@@ -1104,11 +1225,17 @@ def print_new_survivors(report: Mapping[str, object], accepted: Sequence[Equival
         new += len(t.new_survivors)
     # An entry is stale when its module ran in full and no survivor matches it; a run cut
     # short (--max-seconds) cannot tell.
-    complete = {m["module_path"] for m in modules.values() if not m.get("not_run")}
+    # A --changed-since run cannot tell either for an entry on a line it left unchanged.
+    complete = {
+        path: frozenset(m.get("unchanged_lines", ()))
+        for m in modules.values()
+        if not m.get("not_run")
+        for path in (m["module_path"], *m.get("also", ()))
+    }
     stale = [
         e
         for e in accepted
-        if any(e.module.startswith(p) for p in complete)
+        if any(e.module.startswith(p) and e.line not in u for p, u in complete.items())
         and not any(e.accepts(m) for m in survivors_seen)
     ]
     for name, m in modules.items():
@@ -1146,6 +1273,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         dest="recheck",
         action="store_false",
         help="do not re-run the survivors with the dev Hypothesis profile",
+    )
+    run.add_argument(
+        "--changed-since",
+        metavar="REV",
+        default=None,
+        help="run only the mutants on lines added or changed since the git revision REV",
     )
     run.add_argument("--nice", type=int, default=19, help="niceness increment (default 19)")
     run.add_argument("--out", default=str(REPORT_DIR), help="report directory")
