@@ -340,6 +340,8 @@ def lines_changed_since(
 #: The output of a mutant skipped by ``--changed-since``: its line is older than the
 #: revision, so the complete run on older code stands for it; the line's text follows.
 UNCHANGED = "unchanged since {rev}, not run: "
+# What comes before and after the revision in ``UNCHANGED``: how ``mutants_of_dump`` reads it.
+_UNCHANGED_HEAD, _, _UNCHANGED_TAIL = UNCHANGED.partition("{rev}")
 
 
 def skip_unchanged(session: Path, workdir: Path, rev: str, root: Path = ROOT) -> int:
@@ -533,9 +535,9 @@ def mutants_of_dump(lines: Iterable[str], root: Path) -> list[Mutant]:
         if result.get("worker_outcome") == "skipped":
             lineno = int(spec.get("start_pos", (0, 0))[0])
             why = str(result.get("output") or "")
-            if why.startswith("unchanged since ") and ", not run: " in why:
+            if why.startswith(_UNCHANGED_HEAD) and _UNCHANGED_TAIL in why:
                 # --changed-since: the line's text, to tell which entries it leaves unseen
-                text = why.split(", not run: ", 1)[1]
+                text = why.split(_UNCHANGED_TAIL, 1)[1]
                 out.append(
                     Mutant(str(module), spec["operator_name"], text, "", lineno, "unchanged")
                 )
