@@ -297,9 +297,17 @@ def written_steps(
 ) -> tuple[list[Step], list[list[Step]]]:
     """The steps of ``aec_run`` on the games of ``seeds`` (the same choices), played with the
     engine: every ``last()`` of the loop (the live steps, then the finished agents' last
-    observation, one a seat), and the live steps by game."""
+    observation, one a seat), and the live steps by game. The masks are built here with
+    ``action_id``, not with ``moves_mask``, whose cache of masks would otherwise be filled
+    with other tuples than the loop leaves there when the mask is timed."""
     new_game, legal_moves, apply_move = lib.new_game, lib.legal_moves, lib.apply_move
-    moves_mask = lib.env.moves_mask
+    action_id = lib.action_id
+
+    def moves_mask(moves: tuple[object, ...]) -> object:
+        mask = np.zeros(lib.ACTION_SPACE_SIZE, np.int8)
+        mask[[action_id(move) for move in moves]] = 1
+        return mask
+
     every: list[Step] = []
     games: list[list[Step]] = []
     for seed in seeds:

@@ -14,7 +14,7 @@ from benchmarks import env_bench
 from pettingzoo.test import api_test
 
 import drako_rules
-from drako_rules.env import raw_env
+from drako_rules.env import moves_mask, raw_env
 
 # PettingZoo's checker warns about what every classic environment does: a Dict observation.
 pytestmark = [
@@ -53,12 +53,14 @@ def test_the_floor_plays_raw_envs_games_with_its_masks_and_rewards(players: int)
 
 
 def test_written_steps_are_the_loops_steps() -> None:
-    """The steps the parts are timed on are those of aec_run: as many live steps, and one
-    last observation a seat at each game's end."""
+    """The steps the parts are timed on are those of aec_run: as many live steps, one last
+    observation a seat at each game's end, and each mask that of moves_mask."""
     seeds = range(4)
     every, games = env_bench.written_steps(drako_rules, 3, seeds)
     live = env_bench.aec_run(lambda: raw_env(players=3), seeds)
     assert sum(map(len, games)) == live and len(every) == live + 3 * len(seeds)
+    for _state, _seat, moves, mask in every:
+        assert mask.tobytes() == moves_mask(moves).tobytes()  # type: ignore[arg-type, attr-defined]
 
 
 def test_parts_add_up_to_the_step(capsys: pytest.CaptureFixture[str]) -> None:
