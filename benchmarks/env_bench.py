@@ -23,10 +23,10 @@ same random choices, drawn uniformly among the legal moves):
 
 Each environment is timed right after the engine on the same games, so that a busy
 machine slows the two alike, and on games no run played before: in round ``r`` the
-environment ``k`` (0 raw_env, 1 env, 2 single) plays seeds ``(3r + k)·N`` to
-``(3r + k + 1)·N − 1``. (The three environments share the caches of what they encoded;
-when they played the same games one after the other, the second and third found the
-first's entries there, which the engine, which keeps no such cache, never does.) Each
+environment ``k`` (0 raw_env, 1 env, 2 single, 3 floor) plays seeds ``(4r + k)·N`` to
+``(4r + k + 1)·N − 1``. (The environments share the caches of what they encoded; had
+they played the same games one after the other, the later ones would find the first's
+entries there, which the engine, which keeps no such cache, never does.) Each
 figure is a median over the rounds: the rates, and each environment's ratio to the
 engine's rate on the same games. The target is an environment at least half as fast as
 the engine (ratio ≥ 0.5). A run is timed in CPU time of the process (``time.process_time``:
