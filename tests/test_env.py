@@ -489,6 +489,37 @@ def test_observe_a_hand_built_view_bounded() -> None:
     assert float(obs.min()) >= 0.0 and float(obs.max()) <= 1.0
 
 
+def test_sets_with_a_member_twice_are_encoded_as_sets_and_never_cached_as_others() -> None:
+    """A hand-built view whose legend row and player Legends and hand hold a member twice
+    is encoded as the set (one 1 a member), and the sums of bits such tuples give (two of
+    Legend 0 sum to Legend 1's bit) never stand for another set afterwards: the view with
+    Legend 1 alone gives Legend 1, as the reference encoder does."""
+    view = player_view(MID_GAME, 0)
+    first, second = list(Legend)[:2]
+    elf, dwarf = list(Card)[:2]
+    me = view.players[0]
+    doubled = attrs.evolve(
+        view,
+        legend_row=(first, first),
+        players=(attrs.evolve(me, legends=(first, first), hand=(elf, elf)), *view.players[1:]),
+    )
+    single = attrs.evolve(
+        view,
+        legend_row=(second,),
+        players=(attrs.evolve(me, legends=(second,), hand=(dwarf,)), *view.players[1:]),
+    )
+    encoder = ObservationEncoder()
+    for shown in (doubled, single, doubled, single):
+        expected = reference_observation(shown)
+        assert encoder.observe(shown).tobytes() == ObservationEncoder().observe(shown).tobytes()
+        got = encoder.observe(shown)
+        assert got[LAYOUT["legend_row"]].tolist() == expected[LAYOUT["legend_row"]].tolist()
+        own = got[LAYOUT["seat_0"]]
+        want = expected[LAYOUT["seat_0"]]
+        for part in ("legends", "hand"):
+            assert own[SEAT_LAYOUT[part]].tolist() == want[SEAT_LAYOUT[part]].tolist()
+
+
 def raw_env_reset(players: int, seed: int) -> raw_env:
     e = raw_env(players=players)
     e.reset(seed=seed)

@@ -289,7 +289,8 @@ def _hand_bytes(hand: tuple[Card, ...]) -> bytes:
 # Sets of Legends and of kinds as bits (Legend i at bit i; kind k at bit 15 + k in a
 # player's rest), so that the entries of a set are one look-up by an int: a sum of bits
 # is the set when no member comes twice (its bit count is then the number of members);
-# a tuple with a member twice (a view built by hand) is encoded without the cache.
+# a tuple with a member twice (a view built by hand), whose sum may be another set's
+# bits, is encoded without the cache, never looked up in it.
 _LEGEND_BIT: Final[dict[int, int]] = {id(legend): 1 << i for i, legend in enumerate(_LEGENDS)}
 _HAND_BIT: Final[dict[int, int]] = {
     id(card): 1 << (len(_LEGENDS) + i) for i, card in enumerate(_CARDS)
@@ -301,13 +302,14 @@ _rest_cache: dict[int, tuple[bytes, int]] = {}  # a player's 25 entries and hand
 def _row_bytes(legend_row: tuple[Legend, ...]) -> bytes:
     """The 15 entries of the legend row (R2.2), cached by its bits (bounded)."""
     bits = sum(map(_LEGEND_BIT.__getitem__, map(id, legend_row)))
+    if bits.bit_count() != len(legend_row):  # a Legend twice: the bits are not the set
+        return _legend_bytes(legend_row)
     found = _row_cache.get(bits)
     if found is None:
         found = _legend_bytes(legend_row)
-        if bits.bit_count() == len(legend_row):  # no Legend twice: the bits are the set
-            if len(_row_cache) >= _CACHE_LIMIT:
-                _row_cache.clear()
-            _row_cache[bits] = found
+        if len(_row_cache) >= _CACHE_LIMIT:
+            _row_cache.clear()
+        _row_cache[bits] = found
     return found
 
 
@@ -317,11 +319,11 @@ def _rest_bytes(legends: tuple[Legend, ...], hand: tuple[Card, ...]) -> tuple[by
     bits = sum(map(_LEGEND_BIT.__getitem__, map(id, legends))) + sum(
         map(_HAND_BIT.__getitem__, map(id, hand))
     )
-    found = _rest_cache.get(bits)
-    if found is None:
+    found = _rest_cache.get(bits) if bits.bit_count() == len(legends) + len(hand) else None
+    if found is None:  # new, or a member twice (the bits are not the sets: never cached)
         shown = sum(map(_CARD_UNIT.__getitem__, map(id, hand)))
         found = (_legend_bytes(legends) + _hand_bytes(hand), shown)
-        if bits.bit_count() == len(legends) + len(hand):  # none twice: the bits are the sets
+        if bits.bit_count() == len(legends) + len(hand):
             if len(_rest_cache) >= _CACHE_LIMIT:
                 _rest_cache.clear()
             _rest_cache[bits] = found
