@@ -20,6 +20,8 @@ from drako_rules.env import moves_mask, raw_env
 pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),
     pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+    # and about what the floor is: an observation of constant zeros
+    pytest.mark.filterwarnings("ignore:Observation numpy array is all zeros:UserWarning"),
 ]
 
 
