@@ -20,6 +20,7 @@ from drako_rules import (
     Kingdom,
     Legend,
     PlayedGame,
+    PlayerView,
     Position,
     ScoreSheet,
     apply_move,
@@ -28,6 +29,7 @@ from drako_rules import (
     legal_moves,
     new_game,
     play_random_game,
+    player_view,
     score,
 )
 from drako_rules.checker import Game, PlayerEntry, format_game
@@ -410,6 +412,27 @@ def finished_games(draw: st.DrawFn, players: st.SearchStrategy[int] = player_cou
         ruleset=draw(st.sampled_from(["pocket", "classic"])),
         move_seed=draw(st.integers(0, 2**32)),
     )
+
+
+@st.composite
+def interleaved_views(draw: st.DrawFn) -> list[PlayerView]:
+    """Views of 2 to 4 random games (of any player counts, either ruleset) in an order no
+    environment gives: each view of a random game, moment and seat, so that games, seats
+    and player counts are interleaved and a game's moments come in any order (backwards,
+    repeated)."""
+    states: list[list[GameState]] = []
+    for _ in range(draw(st.integers(2, 4))):
+        game = draw(finished_games())
+        path = [game.record.start()]
+        for move in game.record.moves:
+            path.append(apply_move(path[-1], move))
+        states.append(path)
+    views = []
+    for _ in range(draw(st.integers(1, 40))):
+        path = states[draw(st.integers(0, len(states) - 1))]
+        state = path[draw(st.integers(0, len(path) - 1))]
+        views.append(player_view(state, draw(st.integers(0, state.player_count - 1))))
+    return views
 
 
 def rehide(state: GameState, rng: random.Random) -> GameState:

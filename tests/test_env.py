@@ -67,7 +67,13 @@ from drako_rules.env import (
     rewards_from_places,
     state_observation,
 )
-from strategies import finished_games, game_states, rehide, states_with_equal_views
+from strategies import (
+    finished_games,
+    game_states,
+    interleaved_views,
+    rehide,
+    states_with_equal_views,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 # PettingZoo's and Gymnasium's checkers warn about what every classic environment does: a
@@ -271,6 +277,44 @@ def test_an_encoder_seeing_seats_at_random_moments_gives_the_table(
             state = apply_move(state, move)
 
 
+@settings(max_examples=20, deadline=None)
+@given(interleaved_views())
+def test_an_encoder_fed_views_out_of_order_gives_observes_answer(views: list[PlayerView]) -> None:
+    """One encoder shown views of several games (2 to 4 players, both rulesets) in any
+    order (games, seats and player counts interleaved, a game's moments backwards or
+    repeated) gives for each the vector of the reference encoder (hand-written from the
+    table) and of a new encoder, byte for byte: what it remembers never leaks from one
+    view into another."""
+    encoder = ObservationEncoder()
+    for view in views:
+        expected = reference_observation(view).tobytes()
+        assert encoder.observe(view).tobytes() == expected
+        assert ObservationEncoder().observe(view).tobytes() == expected
+
+
+@settings(max_examples=15, deadline=None)
+@given(finished_games(), st.data())
+def test_changing_a_returned_observation_changes_no_later_one(
+    game: PlayedGame, data: st.DataObject
+) -> None:
+    """Every vector an encoder returns is the caller's own: writing over each one (as an
+    agent may, normalising in place) changes none of the later vectors, of the same view
+    again or of the next ones, which stay the reference encoder's, byte for byte."""
+    state = game.record.start()
+    encoder = ObservationEncoder()
+    for move in (*game.record.moves, None):
+        for seat in data.draw(st.lists(st.integers(0, state.player_count - 1), max_size=2)):
+            expected = reference_observation(player_view(state, seat)).tobytes()
+            first = encoder.observe_state(state, seat)
+            assert first.tobytes() == expected and first.flags.writeable
+            first[:] = data.draw(st.sampled_from([0.5, -1.0, np.nan]))
+            again = encoder.observe_state(state, seat)  # nothing changed since: same pieces
+            assert again.tobytes() == expected and not np.shares_memory(first, again)
+            again[::3] = 7.0
+        if move is not None:
+            state = apply_move(state, move)
+
+
 def test_a_pickled_or_copied_encoder_starts_afresh_and_encodes_right() -> None:
     """A pickled encoder (as in a pickled environment) remembers nothing, and still gives
     the table's vectors."""
@@ -443,6 +487,37 @@ def test_observe_a_hand_built_view_bounded() -> None:
     big = attrs.evolve(view, discard_pile=(Card.ELF,) * 200)
     obs = observe(big)
     assert float(obs.min()) >= 0.0 and float(obs.max()) <= 1.0
+
+
+def test_sets_with_a_member_twice_are_encoded_as_sets_and_never_cached_as_others() -> None:
+    """A hand-built view whose legend row and player Legends and hand hold a member twice
+    is encoded as the set (one 1 a member), and the sums of bits such tuples give (two of
+    Legend 0 sum to Legend 1's bit) never stand for another set afterwards: the view with
+    Legend 1 alone gives Legend 1, as the reference encoder does."""
+    view = player_view(MID_GAME, 0)
+    first, second = list(Legend)[:2]
+    elf, dwarf = list(Card)[:2]
+    me = view.players[0]
+    doubled = attrs.evolve(
+        view,
+        legend_row=(first, first),
+        players=(attrs.evolve(me, legends=(first, first), hand=(elf, elf)), *view.players[1:]),
+    )
+    single = attrs.evolve(
+        view,
+        legend_row=(second,),
+        players=(attrs.evolve(me, legends=(second,), hand=(dwarf,)), *view.players[1:]),
+    )
+    encoder = ObservationEncoder()
+    for shown in (doubled, single, doubled, single):
+        expected = reference_observation(shown)
+        assert encoder.observe(shown).tobytes() == ObservationEncoder().observe(shown).tobytes()
+        got = encoder.observe(shown)
+        assert got[LAYOUT["legend_row"]].tolist() == expected[LAYOUT["legend_row"]].tolist()
+        own = got[LAYOUT["seat_0"]]
+        want = expected[LAYOUT["seat_0"]]
+        for part in ("legends", "hand"):
+            assert own[SEAT_LAYOUT[part]].tolist() == want[SEAT_LAYOUT[part]].tolist()
 
 
 def raw_env_reset(players: int, seed: int) -> raw_env:

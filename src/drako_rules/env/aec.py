@@ -491,6 +491,13 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             return super().last(observe)  # type: ignore[no-any-return]
         return self.env.last(observe)  # type: ignore[no-any-return]
 
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
+        """PettingZoo's ``reset`` (the environment's), after which ``last()`` is the
+        environment's own, bound on the wrapper: nothing is left to refuse, and the loop's
+        calls of ``last()`` go straight to it."""
+        super().reset(seed=seed, options=options)
+        self.__dict__["last"] = self.env.last
+
     def agent_iter(self, max_iter: int = 2**63) -> CheckedAgentIterable:
         """The agents to act, as PettingZoo's wrapper yields them (refused before ``reset``;
         each iteration checks that the last one stepped)."""

@@ -198,6 +198,16 @@ _RULESET_BYTES: Final = _one_hot(len(_RULESET_NAMES))  # another ruleset: all 0 
 _PLAYERS_BYTES: Final = _one_hot(MAX_PLAYERS - 1)
 #: The three flags of a seat in the game, by ``2·current + first``.
 _SEAT_FLAGS: Final = tuple(_f32([1.0, float(i >> 1), float(i & 1)]) for i in range(4))
+#: The flags of every seat of a game of ``n`` players, by ``(n, current, first)``
+#: (``current`` −1 once the game is over).
+_FLAG_SETS: Final = {
+    (n, current, first): tuple(
+        _SEAT_FLAGS[2 * (seat == current) + (seat == first)] for seat in range(n)
+    )
+    for n in range(2, MAX_PLAYERS + 1)
+    for current in range(-1, n)
+    for first in range(n)
+}
 #: The zero blocks of the seats a game of ``n`` players lacks, by ``n``.
 _ABSENTS: Final = tuple(bytes(4 * SEAT_BLOCK_SIZE * max(MAX_PLAYERS - n, 0)) for n in range(5))
 #: The seats of a game of ``n`` players in the order of the blocks, by ``n`` then viewer.
@@ -276,6 +286,50 @@ def _hand_bytes(hand: tuple[Card, ...]) -> bytes:
     return _f32(in_hand)
 
 
+# Sets of Legends and of kinds as bits (Legend i at bit i; kind k at bit 15 + k in a
+# player's rest), so that the entries of a set are one look-up by an int: a sum of bits
+# is the set when no member comes twice (its bit count is then the number of members);
+# a tuple with a member twice (a view built by hand), whose sum may be another set's
+# bits, is encoded without the cache, never looked up in it.
+_LEGEND_BIT: Final[dict[int, int]] = {id(legend): 1 << i for i, legend in enumerate(_LEGENDS)}
+_HAND_BIT: Final[dict[int, int]] = {
+    id(card): 1 << (len(_LEGENDS) + i) for i, card in enumerate(_CARDS)
+}
+_row_cache: dict[int, bytes] = {}  # the legend row's 15 entries, by its bits
+_rest_cache: dict[int, tuple[bytes, int]] = {}  # a player's 25 entries and hand, by bits
+
+
+def _row_bytes(legend_row: tuple[Legend, ...]) -> bytes:
+    """The 15 entries of the legend row (R2.2), cached by its bits (bounded)."""
+    bits = sum(map(_LEGEND_BIT.__getitem__, map(id, legend_row)))
+    if bits.bit_count() != len(legend_row):  # a Legend twice: the bits are not the set
+        return _legend_bytes(legend_row)
+    found = _row_cache.get(bits)
+    if found is None:
+        found = _legend_bytes(legend_row)
+        if len(_row_cache) >= _CACHE_LIMIT:
+            _row_cache.clear()
+        _row_cache[bits] = found
+    return found
+
+
+def _rest_bytes(legends: tuple[Legend, ...], hand: tuple[Card, ...]) -> tuple[bytes, int]:
+    """The 25 entries of a player's Legends (R6.3) and starting hand (R2.9), and the cards
+    of the hand packed (what it shows of each kind), cached by their bits (bounded)."""
+    bits = sum(map(_LEGEND_BIT.__getitem__, map(id, legends))) + sum(
+        map(_HAND_BIT.__getitem__, map(id, hand))
+    )
+    found = _rest_cache.get(bits) if bits.bit_count() == len(legends) + len(hand) else None
+    if found is None:  # new, or a member twice (the bits are not the sets: never cached)
+        shown = sum(map(_CARD_UNIT.__getitem__, map(id, hand)))
+        found = (_legend_bytes(legends) + _hand_bytes(hand), shown)
+        if bits.bit_count() == len(legends) + len(hand):
+            if len(_rest_cache) >= _CACHE_LIMIT:
+                _rest_cache.clear()
+            _rest_cache[bits] = found
+    return found
+
+
 def _packed(cards: tuple[Card, ...]) -> int:
     """The cards of each kind of ``cards``, packed (the last 80 of a longer pile: no pile
     of a game holds more, R1.3)."""
@@ -322,10 +376,11 @@ def _scalar(table: tuple[bytes, ...], k: int) -> bytes:
 
 
 # The bytes of an observation are joined from pieces (4 bytes an entry), kept in a list
-# by each encoder, in this order: the global pieces (the slots below), then two pieces a
-# seat, by seat (its three flags; its Kingdom, Legends and hand), then the zero blocks of
-# the seats the game lacks. A viewer's observation takes the seats' pieces in its own
-# order (its seat first): _GETTERS.
+# by each encoder, in this order: the global pieces (the slots below), then three pieces
+# a seat, by seat (its three flags; its Kingdom; its Legends and hand: two pieces rather
+# than one concatenated at each change, measured cheaper), then the zero blocks of the
+# seats the game lacks. A viewer's observation takes the seats' pieces in its own order
+# (its seat first): _GETTERS.
 _P_PHASE: Final = 0  # the phase one-hot, to_move and claimed_this_turn (7 entries)
 _P_TURN: Final = 1
 _P_DRAW: Final = 2
@@ -336,16 +391,17 @@ _P_DRAWN: Final = 6
 _P_ROW: Final = 7
 _P_UNSEEN: Final = 8
 _P_GAME: Final = 9  # the ruleset and the number of players (5 entries)
-_P_SEATS: Final = 10  # seat s: its flags at _P_SEATS + 2·s, the rest of its block after
+_P_SEATS: Final = 10  # seat s: its flags at _P_SEATS + 3·s, the rest of its block after
+_SEAT_PIECES: Final = 3
 
 
 def _pieces_getter(n: int, order: tuple[int, ...]) -> Callable[[list[bytes]], tuple[bytes, ...]]:
     """What takes from the pieces of an ``n``-player game those of one observation, its
-    seats in ``order``: the global pieces, each seat's two, the zero blocks."""
+    seats in ``order``: the global pieces, each seat's three, the zero blocks."""
     indices = [
         *range(1, _P_SEATS),
-        *(_P_SEATS + 2 * seat + k for seat in order for k in (0, 1)),
-        _P_SEATS + 2 * n,
+        *(_P_SEATS + _SEAT_PIECES * seat + k for seat in order for k in range(_SEAT_PIECES)),
+        _P_SEATS + _SEAT_PIECES * n,
     ]
     getter: Callable[[list[bytes]], tuple[bytes, ...]] = operator.itemgetter(0, *indices)
     return getter
@@ -362,10 +418,14 @@ _PHASE_FLAGS: Final = {
 #: A new bytearray of the pieces joined (a bytearray: the array viewing it is writable).
 _JOIN: Final = bytearray().join
 _FLOAT32: Final = np.dtype(np.float32)
+_NDARRAY: Final = np.ndarray
 #: By the code of two cells side by side in a row (``11·first + second``, cell codes of
 #: ``bitboard.CODE_OF``): their 22 entries, and the cards they show, packed (an Unexplored
 #: Land or an empty centre cell shows no kind, R8.2). A row of ``Kingdom.line_codes``
 #: (four cell codes in base ``bitboard.CODES``) is two pairs: ``divmod(row, 11**2)``.
+#: A Kingdom is joined from its 8 pairs: 121 pieces of 88 bytes stay in the processor's
+#: caches, where a table by whole row (up to 11**4 pieces of 176 bytes, 2.5 MB once full)
+#: did not, and cost more by the clock and in instructions (measured).
 _PAIR: Final = CODES**2
 _PAIR_BYTES: Final = tuple(
     _CELL_BYTES[id(CARD_OF_CODE[pair // CODES])] + _CELL_BYTES[id(CARD_OF_CODE[pair % CODES])]
@@ -375,21 +435,6 @@ _PAIR_UNIT: Final = tuple(
     _CELL_UNIT[id(CARD_OF_CODE[pair // CODES])] + _CELL_UNIT[id(CARD_OF_CODE[pair % CODES])]
     for pair in range(_PAIR)
 )
-#: By the code of a row of a Kingdom (``Kingdom.line_codes``): its 44 entries and the
-#: cards it shows, packed; filled when first needed (at most 11**4 rows: bounded).
-_ROWS: dict[int, tuple[bytes, int]] = {}
-
-
-def _row(code: int) -> tuple[bytes, int]:
-    """The 44 entries of a row of a Kingdom (R4.1, R8.2) and the cards it shows, packed."""
-    first, second = divmod(code, _PAIR)
-    found = _ROWS[code] = (
-        _PAIR_BYTES[first] + _PAIR_BYTES[second],
-        _PAIR_UNIT[first] + _PAIR_UNIT[second],
-    )
-    return found
-
-
 #: The 5 entries of the ruleset and the number of players, by ruleset name then count.
 _GAME_BYTES: Final = {
     name: {n: _RULESET_BYTES[code] + _PLAYERS_BYTES[n - 2] for n in (2, 3, 4)}
@@ -449,7 +494,6 @@ class ObservationEncoder:
         "_first",
         "_hand_shown",
         "_hands",
-        "_kingdom_parts",
         "_kingdom_shown",
         "_kingdoms",
         "_legends",
@@ -458,7 +502,6 @@ class ObservationEncoder:
         "_pile",
         "_pile_packed",
         "_players",
-        "_rests",
         "_row",
         "_ruleset",
         "_seen",
@@ -476,7 +519,7 @@ class ObservationEncoder:
     def _start(self, n: int) -> None:
         """Forget everything and get ready for views of ``n``-player games (0: none yet)."""
         self._n = n
-        pieces = [b""] * (_P_SEATS + 2 * n + 1)
+        pieces = [b""] * (_P_SEATS + _SEAT_PIECES * n + 1)
         pieces[_P_DISCARD_SIZE] = _PILE_BYTES[0]
         pieces[_P_DISCARD] = _pile_counts(0) + _NO_KIND
         pieces[_P_ROW] = _legend_bytes(())
@@ -488,8 +531,6 @@ class ObservationEncoder:
         self._kingdoms: list[Kingdom | None] = [None] * n
         self._legends: list[tuple[Legend, ...] | None] = [None] * n
         self._hands: list[tuple[Card, ...] | None] = [None] * n
-        self._kingdom_parts = [b""] * n  # the 176 entries of the Kingdom
-        self._rests = [b""] * n  # the 25 entries of the Legends and hand
         self._kingdom_shown = [0] * n
         self._hand_shown = [0] * n
         self._shown = 0  # by all seats together
@@ -522,8 +563,8 @@ class ObservationEncoder:
             GameError: ``seat`` is not a seat of the game.
         """
         n = len(state.players)
-        if not (type(seat) is int or (isinstance(seat, int) and type(seat) is not bool)) or not (
-            0 <= seat < n
+        if (type(seat) is not int or seat < 0 or seat >= n) and not (  # the common case first
+            isinstance(seat, int) and type(seat) is not bool and 0 <= seat < n
         ):
             raise GameError(
                 f"the player is a seat from 0 to {n - 1} in a {n}-player game, not {seat!r:.40}"
@@ -539,9 +580,11 @@ class ObservationEncoder:
 
     def _flags(self, current: int, first: int) -> None:
         """Write the three flags of every seat: in the game, to move, first (R2.7)."""
-        pieces = self._pieces
-        for seat in range(self._n):
-            pieces[_P_SEATS + 2 * seat] = _SEAT_FLAGS[2 * (seat == current) + (seat == first)]
+        n = self._n
+        flags = _FLAG_SETS.get((n, current, first))
+        if flags is None:  # a seat out of the game's range (a view built by hand): none
+            flags = tuple(_SEAT_FLAGS[2 * (seat == current) + (seat == first)] for seat in range(n))
+        self._pieces[_P_SEATS : _P_SEATS + _SEAT_PIECES * n : _SEAT_PIECES] = flags
         self._current, self._first = current, first
 
     def _player(self, seat: int, player: PlayerState) -> None:
@@ -552,23 +595,27 @@ class ObservationEncoder:
         kingdom = player.kingdom
         if kingdom is not self._kingdoms[seat]:
             self._kingdoms[seat] = kingdom
-            rows = kingdom.line_codes  # the 4 rows first, top first
-            r0 = _ROWS.get(rows[0]) or _row(rows[0])
-            r1 = _ROWS.get(rows[1]) or _row(rows[1])
-            r2 = _ROWS.get(rows[2]) or _row(rows[2])
-            r3 = _ROWS.get(rows[3]) or _row(rows[3])
-            self._kingdom_parts[seat] = b"".join((r0[0], r1[0], r2[0], r3[0]))
-            shown = r0[1] + r1[1] + r2[1] + r3[1]
+            # The one read of a Kingdom's rows: its 4 row codes, top first, each two pairs
+            # of cells (R4.1; a face-down cell shows no kind, R8.2).
+            rows = kingdom.line_codes
+            a0, b0 = divmod(rows[0], _PAIR)
+            a1, b1 = divmod(rows[1], _PAIR)
+            a2, b2 = divmod(rows[2], _PAIR)
+            a3, b3 = divmod(rows[3], _PAIR)
+            pb = _PAIR_BYTES
+            self._pieces[_P_SEATS + _SEAT_PIECES * seat + 1] = b"".join(
+                (pb[a0], pb[b0], pb[a1], pb[b1], pb[a2], pb[b2], pb[a3], pb[b3])
+            )
+            pu = _PAIR_UNIT
+            shown = pu[a0] + pu[b0] + pu[a1] + pu[b1] + pu[a2] + pu[b2] + pu[a3] + pu[b3]
             self._shown += shown - self._kingdom_shown[seat]
             self._kingdom_shown[seat] = shown
         legends, hand = player.legends, player.hand
         if legends is not self._legends[seat] or hand is not self._hands[seat]:
             self._legends[seat], self._hands[seat] = legends, hand
-            self._rests[seat] = _legend_bytes(legends) + _hand_bytes(hand)
-            shown = sum(map(_CARD_UNIT.__getitem__, map(id, hand))) if hand else 0
+            self._pieces[_P_SEATS + _SEAT_PIECES * seat + 2], shown = _rest_bytes(legends, hand)
             self._shown += shown - self._hand_shown[seat]
             self._hand_shown[seat] = shown
-        self._pieces[_P_SEATS + 2 * seat + 1] = self._kingdom_parts[seat] + self._rests[seat]
 
     def _encode(
         self,
@@ -595,16 +642,7 @@ class ObservationEncoder:
         phase = source.phase
         current = -1 if phase is _OVER else source.current_player
         first = source.first_player
-        if current != self._current:
-            if first == self._first and 0 <= current < n and 0 <= self._current < n:
-                # the turn passed from one seat to another: their two flags change
-                was = self._current
-                pieces[_P_SEATS + 2 * was] = _SEAT_FLAGS[was == first]
-                pieces[_P_SEATS + 2 * current] = _SEAT_FLAGS[2 + (current == first)]
-            else:
-                self._flags(current, first)
-            self._current = current
-        elif first != self._first:
+        if current != self._current or first != self._first:
             self._flags(current, first)
         if players is not self._players:
             seen = self._seen
@@ -624,7 +662,7 @@ class ObservationEncoder:
         legend_row = source.legend_row
         if legend_row is not self._row:
             self._row = legend_row
-            pieces[_P_ROW] = _legend_bytes(legend_row)
+            pieces[_P_ROW] = _row_bytes(legend_row)
         if ruleset is not self._ruleset:
             game = _GAME_BYTES.get(ruleset)
             pieces[_P_GAME] = _OTHER_RULESET[n] if game is None else game[n]
@@ -661,7 +699,7 @@ class ObservationEncoder:
                 else _scalar(_DECK_BYTES, deck_size)
             )
             self._deck = deck_size
-        return np.ndarray(OBSERVATION_SIZE, _FLOAT32, _JOIN(_GETTERS[n][viewer](pieces)))
+        return _NDARRAY(OBSERVATION_SIZE, _FLOAT32, _JOIN(_GETTERS[n][viewer](pieces)))
 
 
 # The encoders of the functions below, one per thread, for views that come one after the
