@@ -61,7 +61,7 @@ import operator
 import struct
 import threading
 from collections.abc import Callable
-from typing import Final
+from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -243,6 +243,19 @@ _UNSEEN_BASE: Final = {n: _GUARDS + cards_per_kind(n) * _ONES for n in (2, 3, 4)
 _CACHE_LIMIT: Final = 2**14
 _counts_cache: dict[int, bytes] = {}
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _kept(cache: dict[K, V], key: K, value: V) -> V:
+    """``value``, kept in ``cache`` under ``key``: every cache of this module holds at most
+    ``_CACHE_LIMIT`` entries and is emptied when full. Called on a miss only: a hit is the
+    caller's own look-up."""
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
 
 def _half_counts(key: int) -> bytes:
     """The bytes of 5 counts by kind (each divided by 8, at most 1), packed in ``key``.
@@ -263,11 +276,7 @@ def _half_counts(key: int) -> bytes:
         if guarded:
             field = field - 0x8000 if field >= 0x8000 else 0
         counts.append(min(field / _KIND_SCALE, 1.0))
-    found = _f32(counts)
-    if len(_counts_cache) >= _CACHE_LIMIT:
-        _counts_cache.clear()
-    _counts_cache[key] = found
-    return found
+    return _kept(_counts_cache, key, _f32(counts))
 
 
 def _legend_bytes(legends: tuple[Legend, ...]) -> bytes:
@@ -305,12 +314,7 @@ def _row_bytes(legend_row: tuple[Legend, ...]) -> bytes:
     if bits.bit_count() != len(legend_row):  # a Legend twice: the bits are not the set
         return _legend_bytes(legend_row)
     found = _row_cache.get(bits)
-    if found is None:
-        found = _legend_bytes(legend_row)
-        if len(_row_cache) >= _CACHE_LIMIT:
-            _row_cache.clear()
-        _row_cache[bits] = found
-    return found
+    return _kept(_row_cache, bits, _legend_bytes(legend_row)) if found is None else found
 
 
 def _rest_bytes(legends: tuple[Legend, ...], hand: tuple[Card, ...]) -> tuple[bytes, int]:
@@ -324,9 +328,7 @@ def _rest_bytes(legends: tuple[Legend, ...], hand: tuple[Card, ...]) -> tuple[by
         shown = sum(map(_CARD_UNIT.__getitem__, map(id, hand)))
         found = (_legend_bytes(legends) + _hand_bytes(hand), shown)
         if bits.bit_count() == len(legends) + len(hand):
-            if len(_rest_cache) >= _CACHE_LIMIT:
-                _rest_cache.clear()
-            _rest_cache[bits] = found
+            _kept(_rest_cache, bits, found)
     return found
 
 
@@ -354,17 +356,18 @@ def _discard_packed(cards: tuple[Card, ...], old: tuple[Card, ...], packed: int)
     return _packed(cards)
 
 
+def _halves(low: int, high: int) -> bytes:
+    """The bytes of 10 counts by kind: those of the two halves ``low`` and ``high`` (keys
+    of ``_half_counts``)."""
+    return (_counts_cache.get(low) or _half_counts(low)) + (
+        _counts_cache.get(high) or _half_counts(high)
+    )
+
+
 def _pile_counts(packed: int) -> bytes:
     """The bytes of the counts by kind packed in ``packed`` (a pile's), cached by
     ``packed`` (bounded, cleared when full)."""
-    low, high = packed & _LOW_HALF, packed >> _HALF_SHIFT
-    found = (_counts_cache.get(low) or _half_counts(low)) + (
-        _counts_cache.get(high) or _half_counts(high)
-    )
-    if len(_pile_cache) >= _CACHE_LIMIT:
-        _pile_cache.clear()
-    _pile_cache[packed] = found
-    return found
+    return _kept(_pile_cache, packed, _halves(packed & _LOW_HALF, packed >> _HALF_SHIFT))
 
 
 _pile_cache: dict[int, bytes] = {}
@@ -447,13 +450,7 @@ def _unseen_bytes(unseen: int) -> bytes:
     """The bytes of the unseen counts packed and guarded in ``unseen`` (see ``_GUARDS``),
     cached by ``unseen`` (bounded, cleared when full)."""
     low, high = -(unseen & _LOW_HALF) - 1, -(unseen >> _HALF_SHIFT) - 1  # guarded halves
-    found = (_counts_cache.get(low) or _half_counts(low)) + (
-        _counts_cache.get(high) or _half_counts(high)
-    )
-    if len(_unseen_cache) >= _CACHE_LIMIT:
-        _unseen_cache.clear()
-    _unseen_cache[unseen] = found
-    return found
+    return _kept(_unseen_cache, unseen, _halves(low, high))
 
 
 _unseen_cache: dict[int, bytes] = {}
