@@ -167,14 +167,10 @@ class FloorEnv(AECEnv):  # type: ignore[misc]
     def last(
         self, observe: bool = True
     ) -> tuple[drako_rules.env.Observation | None, float, bool, bool, dict[str, object]]:
-        """As ``AECEnv.last``, the observation computed here (no call of ``observe``)."""
+        """As ``AECEnv.last``, and as ``raw_env.last``, by ``observe``."""
         agent = self.agent_selection
-        state = self._state
-        if observe:
-            moves = self._legal_moves(state) if self._seat[agent] == state.current_player else ()
-            obs = {"observation": self._constant.copy(), "action_mask": self._moves_mask(moves)}
         return (
-            obs if observe else None,
+            self.observe(agent) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -393,10 +389,13 @@ def measure_parts(
                 seeds = range(block * games, (block + 1) * games)
                 every, by_game = written_steps(lib, n, seeds)
                 parts = part_runs(lib, every, by_game, seeds, n)
+                # the floor's observation is the copy of its constant array; the others'
+                # the encoder's: each kind times only its own
+                constant = parts.pop("constant")
+                if kind == "floor":
+                    parts["observation"] = constant
                 whole = 1e6 / timed(runs(lib, n, seeds)[kind])
                 got = {part: 1e6 / timed(run) for part, run in parts.items()}
-                if kind == "floor":
-                    got["observation"] = got["constant"]
                 got["step"] = whole
                 got["rest"] = whole - sum(got[part] for part in PARTS[:-1])
                 for part in ("step", *PARTS):
