@@ -32,7 +32,7 @@ from drako_rules.connections import (
     known_layout,
     layout,
 )
-from drako_rules.errors import DrakoTypeError, ScoringError, expect, quote
+from drako_rules.errors import DrakoTypeError, ScoringError, quote
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
 
@@ -372,9 +372,14 @@ setattr(ScoreSheet, "__getattr__", ScoreSheet._decode_on_read)  # noqa: B010 (hi
 _DECODED_FIELDS: Final = frozenset(a.name for a in attrs.fields(ScoreSheet)) - {"total"}
 
 
-def _check_legends(legends: Iterable[object]) -> tuple[Legend, ...]:
-    """The claimed Legends, or a ScoringError (R1.4: each at most once). Typed by what it
-    may be given, so that the compiled build checks them here too."""
+def _check_legends(legends: object) -> tuple[Legend, ...]:
+    """The claimed Legends, or a ScoringError (R1.4: each at most once; DrakoTypeError: not
+    an iterable). Typed by what it may be given, so that the compiled build checks them
+    here too."""
+    if isinstance(legends, str) or not isinstance(legends, Iterable):
+        raise DrakoTypeError(
+            f"expected an iterable of Legends, not {quote(legends)} (Legend.parse reads ids)"
+        )
     claimed = []
     for legend in legends:
         if not isinstance(legend, Legend):
@@ -747,11 +752,13 @@ def _key(sheet: ScoreSheet) -> tuple[int, tuple[int, ...]]:
     return (sheet.total, tuple(sorted(sheet.values, reverse=True)))
 
 
-def _check_sheets(sheets: Iterable[object]) -> tuple[ScoreSheet, ...]:
+def _check_sheets(sheets: object) -> tuple[ScoreSheet, ...]:
     """The sheets given to rank, or a ScoringError (DrakoTypeError: not an iterable).
     Typed by what it may be given, so that the compiled build checks them here too."""
     if isinstance(sheets, str) or not isinstance(sheets, Iterable):
-        expect(sheets, tuple, "an iterable of ScoreSheets", "see score")
+        raise DrakoTypeError(
+            f"expected an iterable of ScoreSheets, not {quote(sheets)} (see score)"
+        )
     checked = []
     for s in sheets:
         if not isinstance(s, ScoreSheet):
