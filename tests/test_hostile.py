@@ -831,6 +831,11 @@ def test_arena_ctrl_c_stops_the_workers_with_status_130(scratch: Path) -> None:
     )
     time.sleep(3)
     os.killpg(process.pid, signal.SIGINT)
-    out, err = process.communicate(timeout=TIME_LIMIT)
+    try:
+        out, err = process.communicate(timeout=TIME_LIMIT)
+    finally:  # a run that did not stop must not play on after the test
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
     assert process.returncode == 130, err[-300:]
     assert err == b"drako-rules: error: interrupted\n" and out == b""
