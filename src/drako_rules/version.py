@@ -21,7 +21,7 @@ def compiled_modules() -> tuple[str, ...]:
     """The modules of this copy of drako-rules that are compiled, by dotted name, sorted.
 
     ``()`` for the default build, which is pure Python. The opt-in compiled build
-    (``HATCH_BUILD_HOOK_ENABLE_MYPYC=true``, see the [performance page](../performance.md))
+    (``HATCH_BUILD_HOOK_ENABLE_MYPYC=true``, see ``docs/performance.md``)
     compiles the rules' hot modules with mypyc from the same typed sources; Python imports
     a compiled module in place of its source. Read from the files installed in the
     package's folder, without importing anything.
