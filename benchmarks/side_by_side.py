@@ -22,6 +22,11 @@ of a loaded machine run (it still counts what they cost it in caches). The calls
 Every pass gets freshly built ``Kingdom`` objects (built before the timer starts), so no
 result cached on a Kingdom could help either side. ``--profile NAME`` runs one of the
 calls of the new code under :mod:`cProfile` instead and prints where its time goes.
+
+``--installed`` times, as the new side, the ``drako_rules`` installed in the Python that
+runs the script instead of this checkout's ``src/``: a wheel of the compiled build
+(``HATCH_BUILD_HOOK_ENABLE_MYPYC=true``, see ``docs/performance.md``) installed in a
+virtual environment, run from this checkout. The first line says which build was timed.
 """
 
 from __future__ import annotations
@@ -238,6 +243,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--clock", choices=sorted(CLOCKS), default="wall", help="wall clock or CPU time"
     )
     parser.add_argument("--profile", metavar="NAME", help="profile one benchmark (new code)")
+    parser.add_argument(
+        "--installed",
+        action="store_true",
+        help="time the drako_rules installed in this Python (such as a wheel of the compiled "
+        "build) instead of this checkout's src/",
+    )
     parser.add_argument("names", nargs="*", help="benchmarks to run (default: all)")
     args = parser.parse_args(argv)
     benches = benchmarks(args.size, args.games)
@@ -248,17 +259,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown benchmark {unknown[0]!r}: choose from {', '.join(benches)}")
     if args.names:
         benches = {n: benches[n] for n in args.names}
-    sys.path.insert(0, str(ROOT / "src"))
+    if not args.installed:
+        sys.path.insert(0, str(ROOT / "src"))
     import drako_rules
+    from drako_rules.version import compiled_modules
 
     new = Side(drako_rules)
+    compiled = len(compiled_modules())
+    build = f"{compiled} modules compiled with mypyc" if compiled else "pure Python"
+    where = "the installed package" if args.installed else "this checkout"
     if args.profile:
         print(profile(new, benches[args.profile], 25))
         return 0
     with tempfile.TemporaryDirectory() as folder:
         old = Side(load(extract(args.old, Path(folder))))
     print(
-        f"{args.old} against this checkout, Python {sys.version.split()[0]}, "
+        f"{args.old} against {where} ({build}), Python {sys.version.split()[0]}, "
         f"{args.rounds} interleaved rounds, median µs per call ({args.clock} clock)"
     )
     print(f"{'benchmark':<22} {'old':>10} {'new':>10} {'speed-up':>9}")

@@ -163,6 +163,24 @@ def test_side_by_side_times_by_cpu_clock_on_request(capsys: pytest.CaptureFixtur
     assert "invalid choice: 'sundial'" in capsys.readouterr().err
 
 
+def test_side_by_side_says_which_build_it_timed(capsys: pytest.CaptureFixture[str]) -> None:
+    """--installed times the package this Python imports (the compiled wheel in CI's third
+    environment, the checkout's here), and the first line says which build that is (no
+    time asserted)."""
+    from benchmarks import side_by_side
+
+    from drako_rules.version import compiled_modules
+
+    argv = ["--installed", "--rounds", "1", "--size", "3", "--games", "1", "legends_met"]
+    assert side_by_side.main(argv) == 0
+    first, header, row = capsys.readouterr().out.splitlines()
+    compiled = len(compiled_modules())
+    build = f"{compiled} modules compiled with mypyc" if compiled else "pure Python"
+    assert first.startswith(f"f44c9ae against the installed package ({build}), Python ")
+    assert header.split() == ["benchmark", "old", "new", "speed-up"]
+    assert row.split()[0] == "legends_met" and row.endswith("x")
+
+
 def test_instructions_runs_a_benchmark_on_a_loaded_copy() -> None:
     """benchmarks/instructions.py runs passes of a benchmark on a package folder (what
     valgrind counts), leaving sys.modules untouched."""

@@ -30,7 +30,8 @@ from drako_rules.checker import GameReport, check_game, parse_game
 from drako_rules.cli import EXIT_INVALID, main
 from strategies import json_documents, near_valid_documents, toml_documents, toml_dumps
 
-SRC = str(Path(drako_rules.__file__).resolve().parent.parent)
+SRC = str(Path(drako_rules.__file__).resolve().parent.parent)  # where the tested package is
+ROOT = Path(__file__).resolve().parent.parent  # the checkout: examples/, docs/
 
 
 @contextlib.contextmanager
@@ -356,7 +357,7 @@ def big_game(players: int) -> bytes:
 @pytest.mark.parametrize("redirect", [">/dev/full", ">&-"])
 def test_1_stdout_full_or_closed_is_exit_2(tmp_path: Path, scratch: Path, redirect: str) -> None:
     """Standard output full (/dev/full) or closed: exit 2 and one line, never 120 or 1."""
-    example = str(Path(SRC).parent / "examples" / "sheet-mistakes.toml")
+    example = str(ROOT / "examples" / "sheet-mistakes.toml")
     for args in (
         ["check", example],
         ["check", "--json", example],
@@ -426,7 +427,7 @@ def test_2_hundred_megabytes_on_stdin(tmp_path: Path, scratch: Path) -> None:
 
 def test_2_the_limit_can_be_raised(tmp_path: Path) -> None:
     """--max-input-size raises (or lowers) the limit."""
-    example = Path(SRC).parent / "examples" / "two-players.toml"
+    example = ROOT / "examples" / "two-players.toml"
     size = example.stat().st_size
     status, _, err = call_main(["check", "--max-input-size", str(size - 1), str(example)])
     assert status == EXIT_INVALID and "size limit" in err
@@ -679,6 +680,7 @@ def test_7_seeds_are_bounded_so_records_can_be_written_back() -> None:
 
 def _public_calls() -> list[tuple[str, object]]:
     from drako_rules import (
+        Kingdom,
         Position,
         apply_move,
         final_ranking,
@@ -692,6 +694,7 @@ def _public_calls() -> list[tuple[str, object]]:
         record_to_json,
         replay,
         save_record,
+        score,
     )
     from drako_rules.checker import format_game
     from drako_rules.connections import layout
@@ -713,6 +716,8 @@ def _public_calls() -> list[tuple[str, object]]:
         ("rank", lambda: rank(3)),  # type: ignore[arg-type]
         ("ranking", lambda: ranking(None)),  # type: ignore[arg-type]
         ("ranking items", lambda: ranking([1])),  # type: ignore[list-item]
+        ("score legends", lambda: score(Kingdom.unexplored(), 5)),  # type: ignore[arg-type]
+        ("score legends text", lambda: score(Kingdom.unexplored(), "two-elves")),  # type: ignore[arg-type]
         ("Arrange.from_cards", lambda: Arrange.from_cards("x", "y")),  # type: ignore[arg-type]
         ("layout", lambda: layout("x")),  # type: ignore[arg-type]
         ("layout range", lambda: layout(-1)),
@@ -826,6 +831,11 @@ def test_arena_ctrl_c_stops_the_workers_with_status_130(scratch: Path) -> None:
     )
     time.sleep(3)
     os.killpg(process.pid, signal.SIGINT)
-    out, err = process.communicate(timeout=TIME_LIMIT)
+    try:
+        out, err = process.communicate(timeout=TIME_LIMIT)
+    finally:  # a run that did not stop must not play on after the test
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
     assert process.returncode == 130, err[-300:]
     assert err == b"drako-rules: error: interrupted\n" and out == b""

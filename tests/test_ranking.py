@@ -238,3 +238,13 @@ def test_a_tie_break_compares_values_not_their_objects() -> None:
     (tie,) = ranking(high).tie_breaks
     assert (tie.higher, tie.lower, tie.total, tie.step) == (0, 1, 305, 1)
     assert (tie.higher_value, tie.lower_value) == (5, 4)
+
+
+def test_ranking_many_sheets_is_not_quadratic() -> None:
+    """Bounded work on hostile input: 40,000 sheets of two totals (7 and 2) rank in one
+    pass over their sorted keys: the 20,000 sevens share 1st place, the 20,000 twos share
+    place 20,001 (counting, for each sheet, the sheets above it took 1.6 billion steps)."""
+    seven = score(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
+    two = score(Kingdom.parse("HHOE/DHGE/OWDW/SSMF"))
+    places = ranking([seven, two] * 20_000).places
+    assert places[:4] == (1, 20_001, 1, 20_001) and set(places) == {1, 20_001}

@@ -304,6 +304,25 @@ def test_r5_4_legend_claimed_twice_is_an_error() -> None:
         score(Kingdom.unexplored(), [Legend.TWO_ELVES, Legend.TWO_ELVES])
 
 
+def test_r5_4_a_long_list_of_repeated_claims_is_refused_in_linear_time() -> None:
+    """R1.4 on hostile input: 200,000 claims of two Legends are refused with one message
+    naming each once (counting each claim's repeats one by one took 2 s for 20,000 claims,
+    and would take minutes here)."""
+    claims = [Legend.TWO_ELVES, Legend.THREE_SWAMPS] * 100_000
+    with pytest.raises(ScoringError) as info:
+        score(Kingdom.unexplored(), claims)
+    assert "three-swamps, two-elves (R1.4)" in str(info.value)
+    assert len(str(info.value)) < 200
+
+
+def test_r5_4_a_non_legend_is_quoted_short_and_escaped() -> None:
+    """Bounded messages: a huge or hostile non-Legend is quoted by a short escaped prefix."""
+    with pytest.raises(ScoringError) as info:
+        score(Kingdom.unexplored(), ["\x1b[2J" + "x" * 100_000])  # type: ignore[list-item]
+    message = str(info.value)
+    assert "\\x1b[2J" in message and "\x1b" not in message and len(message) < 200
+
+
 @pytest.mark.parametrize("bad", ["two-elves", 3, None])
 def test_r5_4_non_legend_is_an_error(bad: object) -> None:
     """R5.4: Legends are given as Legend members; anything else raises ScoringError (a ValueError)."""

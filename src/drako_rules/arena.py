@@ -24,10 +24,12 @@ move fails its game only: the failure names the player and the game
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import importlib
 import math
 import multiprocessing
 import os
+import queue
 import random
 import signal
 import threading
@@ -404,6 +406,30 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+#: Seconds between two looks of run_batches at a deferred Ctrl-C and at its deadline.
+_POLL: Final = 0.1
+
+
+@contextlib.contextmanager
+def _interrupts_deferred() -> Iterator[threading.Event]:
+    """While a pool runs: Ctrl-C sets the event instead of raising ``KeyboardInterrupt`` at
+    whatever line the main thread is on, and ``run_batches`` raises it between two waits.
+    Raised inside ``concurrent.futures``' own locking (``as_completed`` takes every future's
+    lock in turn), it could leave a future's lock taken; the pool's shutdown then waited
+    for it forever while the workers played on (seen under load: an arena of 1,000,000
+    games still running minutes after Ctrl-C). Outside the main thread, where no signal
+    handler can be set, nothing is deferred."""
+    interrupted = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield interrupted
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.set())
+    try:
+        yield interrupted
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+
+
 def _batches(total: int, size: int) -> Iterator[range]:
     for start in range(0, total, size):
         yield range(start, min(total, start + size))
@@ -480,10 +506,29 @@ def run_batches(
     )
     missing: list[range] = []
     stopped = False
+    arrived: queue.SimpleQueue[concurrent.futures.Future[list[R]]] = queue.SimpleQueue()
     try:
-        futures = {pool.submit(work, argument, batch): n for n, batch in enumerate(batches)}
-        try:
-            for future in concurrent.futures.as_completed(futures, timeout=timeout):
+        with _interrupts_deferred() as interrupted:
+            futures: dict[concurrent.futures.Future[list[R]], int] = {}
+            for number, batch in enumerate(batches):
+                future = pool.submit(work, argument, batch)
+                futures[future] = number
+                future.add_done_callback(arrived.put)
+            deadline = None if timeout is None else time.monotonic() + timeout
+            while len(done) < len(batches):
+                if interrupted.is_set():
+                    raise KeyboardInterrupt
+                left = _POLL if deadline is None else min(_POLL, deadline - time.monotonic())
+                if left <= 0:  # the run's time is up: give up the batches not back
+                    for future, number in futures.items():
+                        if number not in done:
+                            future.cancel()
+                            missing.append(batches[number])
+                    break
+                try:
+                    future = arrived.get(timeout=left)
+                except queue.Empty:
+                    continue
                 number = futures[future]
                 done[number] = future.result()
                 if on_batch is not None:
@@ -491,12 +536,6 @@ def run_batches(
                 finished += len(batches[number])
                 if progress is not None:
                     progress(finished, total)
-        except concurrent.futures.TimeoutError:
-            for future, number in futures.items():
-                if number not in done:
-                    future.cancel()
-                    missing.append(batches[number])
-            missing.sort(key=lambda r: r.start)
     except BaseException:  # Ctrl-C, or a batch that raised: stop the pool's workers now
         stopped = True
         raise

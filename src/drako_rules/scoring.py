@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import enum
 import itertools
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final
 
 import attrs
 
@@ -31,7 +32,7 @@ from drako_rules.connections import (
     known_layout,
     layout,
 )
-from drako_rules.errors import DrakoTypeError, ScoringError, expect
+from drako_rules.errors import DrakoTypeError, ScoringError, quote
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
 
@@ -279,6 +280,14 @@ def _decoded(sums: tuple[int, tuple[Legend, ...], Kingdom, Ruleset]) -> dict[str
     }
 
 
+def _unshown(default: object) -> Any:
+    """``attrs.field(repr=False, default=default)``: a field with a default, left out of the
+    repr. Typed ``Any`` for mypyc (the compiled build): from a typed ``attrs.field`` call
+    it would take the field's declared type for the call's value, and reject the attrs
+    field object that the call returns."""
+    return attrs.field(repr=False, default=default)
+
+
 # Not slotted: a dict-based instance lets score fill a sheet with its total and sums only
 # (two dictionary entries), the categories decoded on first read by __getattr__.
 @attrs.frozen(slots=False)
@@ -305,21 +314,20 @@ class ScoreSheet:
     conflicts: int
     total: int
     kingdom: Kingdom = attrs.field(repr=False)
-    claimed: tuple[Legend, ...] = attrs.field(repr=False, default=())
-    ruleset: Ruleset = attrs.field(repr=False, default=POCKET)
+    claimed: tuple[Legend, ...] = _unshown(default=())
+    ruleset: Ruleset = _unshown(default=POCKET)  # noqa: RUF009 (a field: _unshown)
 
-    if not TYPE_CHECKING:  # hidden from mypy, which would otherwise accept any name
-
-        def __getattr__(self, name):
-            """A field of a sheet built by [`score`][drako_rules.scoring.score], decoded
-            from its sums on first read and kept (Python asks only for a name that the
-            instance does not hold yet); any other name is an AttributeError."""
-            entries = self.__dict__
-            sums = entries.get(_SUMS)
-            if sums is None or name not in _DECODED_FIELDS:
-                raise AttributeError(f"'ScoreSheet' object has no attribute {name!r}")
-            entries.update(_decoded(sums))
-            return entries[name]
+    def _decode_on_read(self, name: str) -> object:
+        """A field of a sheet built by [`score`][drako_rules.scoring.score], decoded from its
+        sums on first read and kept; any other name is an AttributeError. It is the sheet's
+        ``__getattr__`` (installed below the class), which Python calls only for a name the
+        instance does not hold yet."""
+        entries = self.__dict__
+        sums = entries.get(_SUMS)
+        if sums is None or name not in _DECODED_FIELDS:
+            raise AttributeError(f"'ScoreSheet' object has no attribute {name!r}")
+        entries.update(_decoded(sums))
+        return entries[name]
 
     @property
     def values(self) -> tuple[int, int, int, int, int, int, int]:
@@ -355,23 +363,36 @@ class ScoreSheet:
         return tuple(line for line in self.lines if line.category is category)
 
 
+# Installed after the class, not written in it: mypy then does not see a __getattr__, and
+# still rejects a name a ScoreSheet does not have (an "if not TYPE_CHECKING" in the class
+# would hide it too, but mypyc, for the compiled build, compiles no "if" in a class body).
+setattr(ScoreSheet, "__getattr__", ScoreSheet._decode_on_read)  # noqa: B010 (hidden from mypy)
+
 #: The fields that ``ScoreSheet.__getattr__`` decodes.
 _DECODED_FIELDS: Final = frozenset(a.name for a in attrs.fields(ScoreSheet)) - {"total"}
 
 
-def _check_legends(legends: Iterable[Legend]) -> tuple[Legend, ...]:
-    claimed = tuple(legends)
-    for legend in claimed:
+def _check_legends(legends: object) -> tuple[Legend, ...]:
+    """The claimed Legends, or a ScoringError (R1.4: each at most once; DrakoTypeError: not
+    an iterable). Typed by what it may be given, so that the compiled build checks them
+    here too."""
+    if isinstance(legends, str) or not isinstance(legends, Iterable):
+        raise DrakoTypeError(
+            f"expected an iterable of Legends, not {quote(legends)} (Legend.parse reads ids)"
+        )
+    claimed = []
+    for legend in legends:
         if not isinstance(legend, Legend):
             raise ScoringError(
-                f"Legends are given as Legend members (Legend.parse reads ids), not {legend!r}"
+                f"Legends are given as Legend members (Legend.parse reads ids), not {quote(legend)}"
             )
+        claimed.append(legend)
     if len(set(claimed)) != len(claimed):
-        twice = sorted({x.value for x in claimed if claimed.count(x) > 1})
+        twice = sorted(x.value for x, n in Counter(claimed).items() if n > 1)
         raise ScoringError(
             f"a Legend is unique and cannot be claimed twice: {', '.join(twice)} (R1.4)"
         )
-    return claimed
+    return tuple(claimed)
 
 
 def _tamed(dragons: int, kinds: tuple[int, ...], lay: Layout, need: int) -> int:
@@ -673,22 +694,26 @@ class TieBreak:
                 f"{self.higher} and {self.lower} (0-based, in input order)"
             )
 
-        def name(i: int) -> str:
-            return names[i] if names is not None else f"player {i + 1}"
-
+        higher = _player_name(names, self.higher)
+        lower = _player_name(names, self.lower)
         if self.step is None:
             return (
-                f"{name(self.higher)} and {name(self.lower)} tie on {self.total} with equal "
+                f"{higher} and {lower} tie on {self.total} with equal "
                 "category values, and share the place (R5.6)"
             )
         nth = _ordinal(self.step + 1)
         assert self.higher_category is not None and self.lower_category is not None
         return (
-            f"{name(self.higher)} and {name(self.lower)} tie on {self.total}; "
-            f"{name(self.higher)} wins on the {nth} highest category: "
+            f"{higher} and {lower} tie on {self.total}; "
+            f"{higher} wins on the {nth} highest category: "
             f"{self.higher_value} ({self.higher_category.label}) against "
             f"{self.lower_value} ({self.lower_category.label}) (R5.6)"
         )
+
+
+def _player_name(names: Sequence[str] | None, i: int) -> str:
+    """Player ``i`` (0-based) by ``names``, or ``player N`` (1-based) without names."""
+    return names[i] if names is not None else f"player {i + 1}"
 
 
 def _ordinal(n: int) -> str:
@@ -727,6 +752,21 @@ def _key(sheet: ScoreSheet) -> tuple[int, tuple[int, ...]]:
     return (sheet.total, tuple(sorted(sheet.values, reverse=True)))
 
 
+def _check_sheets(sheets: object) -> tuple[ScoreSheet, ...]:
+    """The sheets given to rank, or a ScoringError (DrakoTypeError: not an iterable).
+    Typed by what it may be given, so that the compiled build checks them here too."""
+    if isinstance(sheets, str) or not isinstance(sheets, Iterable):
+        raise DrakoTypeError(
+            f"expected an iterable of ScoreSheets, not {quote(sheets)} (see score)"
+        )
+    checked = []
+    for s in sheets:
+        if not isinstance(s, ScoreSheet):
+            raise ScoringError(f"rank takes ScoreSheets, not {quote(s)}")
+        checked.append(s)
+    return tuple(checked)
+
+
 def ranking(sheets: Iterable[ScoreSheet]) -> Ranking:
     """Rank players by total, ties broken by sorted category values (R5.6).
 
@@ -736,14 +776,14 @@ def ranking(sheets: Iterable[ScoreSheet]) -> Ranking:
         >>> ranking([b, a, b]).places
         (2, 1, 2)
     """
-    if isinstance(sheets, str) or not isinstance(sheets, Iterable):
-        expect(sheets, tuple, "an iterable of ScoreSheets", "see score")
-    sheets = tuple(sheets)
-    for s in sheets:
-        if not isinstance(s, ScoreSheet):
-            raise ScoringError(f"rank takes ScoreSheets, not {s!r}")
+    sheets = _check_sheets(sheets)
     keys = [_key(s) for s in sheets]
-    places = tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+    # A player's place is 1 + the number of keys above theirs: the index of the key's
+    # first place in the keys sorted from the highest (n log n, for any number of sheets).
+    above: dict[tuple[int, tuple[int, ...]], int] = {}
+    for i, k in enumerate(sorted(keys, reverse=True)):
+        above.setdefault(k, i)
+    places = tuple(1 + above[k] for k in keys)
     order = tuple(sorted(range(len(sheets)), key=lambda i: (places[i], i)))
     breaks = []
     for hi, lo in itertools.pairwise(order):
