@@ -9,6 +9,7 @@ already catches ``ValueError`` keeps working.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final, TypeVar
 
 T = TypeVar("T")
@@ -36,6 +37,7 @@ __all__ = [
     "RulesetError",
     "ScoringError",
     "expect",
+    "expect_iterable",
     "quote",
     "short",
 ]
@@ -225,3 +227,27 @@ def expect(value: object, kind: type[T] | tuple[type, ...], what: str, hint: str
             f"expected {what}, not {quote(value)}" + (f" ({hint})" if hint else "")
         )
     return value  # type: ignore[return-value]
+
+
+def expect_iterable(value: object, what: str, hint: str = "") -> Iterable[object]:
+    """Return ``value`` if it is an iterable other than text, else raise
+    [`DrakoTypeError`][drako_rules.errors.DrakoTypeError] saying ``what`` was expected, as
+    [`expect`][drako_rules.errors.expect] does.
+
+    The guard of a public function that takes a collection, such as ``score``'s Legends
+    (R5.4) or ``ranking``'s sheets (R5.6); the caller checks each item. Typed ``object`` in
+    and out, so that a compiled caller checks the items itself instead of having them cast.
+
+    Examples:
+        >>> expect_iterable([1, 2], "a list of seats")
+        [1, 2]
+        >>> expect_iterable("ab", "a list of seats")
+        Traceback (most recent call last):
+        ...
+        drako_rules.errors.DrakoTypeError: expected a list of seats, not 'ab'
+    """
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise DrakoTypeError(
+            f"expected {what}, not {quote(value)}" + (f" ({hint})" if hint else "")
+        )
+    return value

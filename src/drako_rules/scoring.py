@@ -32,7 +32,7 @@ from drako_rules.connections import (
     known_layout,
     layout,
 )
-from drako_rules.errors import DrakoTypeError, ScoringError, quote
+from drako_rules.errors import DrakoTypeError, ScoringError, expect_iterable, quote
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
 
@@ -376,12 +376,8 @@ def _check_legends(legends: object) -> tuple[Legend, ...]:
     """The claimed Legends, or a ScoringError (R1.4: each at most once; DrakoTypeError: not
     an iterable). Typed by what it may be given, so that the compiled build checks them
     here too."""
-    if isinstance(legends, str) or not isinstance(legends, Iterable):
-        raise DrakoTypeError(
-            f"expected an iterable of Legends, not {quote(legends)} (Legend.parse reads ids)"
-        )
     claimed = []
-    for legend in legends:
+    for legend in expect_iterable(legends, "an iterable of Legends", "Legend.parse reads ids"):
         if not isinstance(legend, Legend):
             raise ScoringError(
                 f"Legends are given as Legend members (Legend.parse reads ids), not {quote(legend)}"
@@ -755,12 +751,8 @@ def _key(sheet: ScoreSheet) -> tuple[int, tuple[int, ...]]:
 def _check_sheets(sheets: object) -> tuple[ScoreSheet, ...]:
     """The sheets given to rank, or a ScoringError (DrakoTypeError: not an iterable).
     Typed by what it may be given, so that the compiled build checks them here too."""
-    if isinstance(sheets, str) or not isinstance(sheets, Iterable):
-        raise DrakoTypeError(
-            f"expected an iterable of ScoreSheets, not {quote(sheets)} (see score)"
-        )
     checked = []
-    for s in sheets:
+    for s in expect_iterable(sheets, "an iterable of ScoreSheets", "see score"):
         if not isinstance(s, ScoreSheet):
             raise ScoringError(f"rank takes ScoreSheets, not {quote(s)}")
         checked.append(s)
