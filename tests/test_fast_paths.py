@@ -33,13 +33,13 @@ from drako_rules import (
     Position,
     Ruleset,
     apply_move,
-    bitboard,
     connections,
     legends_met,
     play_random_game,
     score,
 )
-from drako_rules.bitboard import CODE_OF, NEIGHBOURHOOD
+from drako_rules._kernel import board as bitboard
+from drako_rules._kernel.board import CODE_OF, NEIGHBOURHOOD
 from drako_rules.errors import GameError
 from drako_rules.game.state import successor, successor_function
 from drako_rules.legends import EVERY_KIND, KINDS_READ, legends_mask

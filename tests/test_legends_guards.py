@@ -17,7 +17,7 @@ import pytest
 
 import reference as ref
 from drako_rules import CLASSIC, POCKET, Card, Kingdom, Legend, legends_met
-from drako_rules.bitboard import CODE_OF, LEGEND_BIT
+from drako_rules._kernel.board import CODE_OF, LEGEND_BIT
 from drako_rules.connections import counts_through_portals
 from drako_rules.legends import EVERY_KIND, legends_mask
 from drako_rules.rulesets import Ruleset

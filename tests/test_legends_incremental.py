@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from drako_rules import CLASSIC, POCKET, Card, Kingdom
-from drako_rules.bitboard import CODE_OF
+from drako_rules._kernel.board import CODE_OF
 from drako_rules.kingdom import POSITIONS
 from drako_rules.legends import legends_mask
 from drako_rules.rulesets import Ruleset

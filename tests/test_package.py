@@ -96,7 +96,7 @@ def test_every_submodule_imports_first() -> None:
     """Each module imports on its own in a fresh interpreter: no import circle needs a
     particular order (serialization before the game package, views before transitions)."""
     modules = [
-        "bitboard", "cards", "kingdom", "connections", "rulesets", "scoring", "legends",
+        "_kernel.board", "cards", "kingdom", "connections", "rulesets", "scoring", "legends",
         "serialization", "game.moves", "game.state", "game.setup", "game.transitions",
         "game.views", "game.records", "game.players", "checker", "svg", "cli", "version",
     ]  # fmt: skip

@@ -133,7 +133,6 @@ def test_the_bot_tutorial_shows_the_greedy_bot(built_site: Path) -> None:
 
 API_PAGES = [
     "players",
-    "bitboard",
     "web",
     "env",
     "notation",

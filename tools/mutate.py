@@ -117,7 +117,7 @@ MODULES: Mapping[str, Target] = {
         # and CENTRE_CELLS, the cells dealt face down (game/setup, records and moves).
         Target(
             "bitboard",
-            ("src/drako_rules/bitboard.py",),
+            ("src/drako_rules/_kernel/board.py",),
             (
                 "tests/test_legends*.py",
                 "tests/test_connections*.py",

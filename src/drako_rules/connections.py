@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from drako_rules.bitboard import ALL, NEIGHBOUR_MASK, UNEXPLORED, bits
+from drako_rules._kernel.board import ALL, NEIGHBOUR_MASK, UNEXPLORED, bits
 from drako_rules.cards import Card
 from drako_rules.errors import DrakoTypeError
 from drako_rules.kingdom import POSITIONS, Kingdom, Position

@@ -14,7 +14,7 @@ from typing import Final, SupportsIndex, TypeAlias
 
 import attrs
 
-from drako_rules.bitboard import CELLS, CODE_OF, CODES, NEIGHBOURS, SIDE, UNEXPLORED
+from drako_rules._kernel.board import CELLS, CODE_OF, CODES, NEIGHBOURS, SIDE, UNEXPLORED
 from drako_rules.cards import CARD_TOKENS, Card
 from drako_rules.errors import DrakoTypeError, NotationError, quote
 

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 import attrs
 
-from drako_rules.bitboard import CARD_OF_CODE, CODES, NEIGHBOURHOOD, bits
+from drako_rules._kernel.board import CARD_OF_CODE, CODES, NEIGHBOURHOOD, bits
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import (
     Connections,

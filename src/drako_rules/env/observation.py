@@ -66,7 +66,7 @@ from typing import Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from drako_rules.bitboard import CARD_OF_CODE, CODES
+from drako_rules._kernel.board import CARD_OF_CODE, CODES
 from drako_rules.cards import Card, Legend, cards_per_kind
 from drako_rules.errors import GameError
 from drako_rules.game import GameState, Phase, PlayerState, PlayerView

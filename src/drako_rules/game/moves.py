@@ -59,7 +59,7 @@ from typing import ClassVar, Final, TypeAlias, cast
 
 import attrs
 
-from drako_rules.bitboard import CENTRE_CELLS
+from drako_rules._kernel.board import CENTRE_CELLS
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import InvalidMoveError, NotationError, quote
 from drako_rules.kingdom import POSITIONS, Position

@@ -29,7 +29,7 @@ from typing import Final, NoReturn
 
 import attrs
 
-from drako_rules.bitboard import CENTRE_CELLS
+from drako_rules._kernel.board import CENTRE_CELLS
 from drako_rules.cards import CARDS_PER_KIND, Card, Legend, check_player_count
 from drako_rules.errors import DrakoError, IllegalMoveError, RecordError, expect, quote
 from drako_rules.game.moves import AnyMove, Move

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Final, TypeVar
 
-from drako_rules.bitboard import CENTRE_CELLS, LEGENDS
+from drako_rules._kernel.board import CENTRE_CELLS, LEGENDS
 from drako_rules.cards import Card, check_player_count, deck
 from drako_rules.errors import GameError, quote
 from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState

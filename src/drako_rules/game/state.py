@@ -37,7 +37,7 @@ from typing import Final
 
 import attrs
 
-from drako_rules.bitboard import legend_mask
+from drako_rules._kernel.board import legend_mask
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import GameError
 from drako_rules.kingdom import Kingdom
@@ -184,10 +184,10 @@ class GameState:
     reshuffles: int = 0
     row_mask: int = attrs.field(init=False, eq=False, repr=False)
     """Read-only: the Legends of the legend row, as a mask of
-    [`LEGEND_BIT`][drako_rules.bitboard.LEGEND_BIT]; derived from the row."""
+    [`LEGEND_BIT`][drako_rules._kernel.board.LEGEND_BIT]; derived from the row."""
     met_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """Read-only: for each seat, the Legends its revealed Kingdom meets in the game's ruleset
-    (R6.1, R6.4, R9.3), as a mask of [`LEGEND_BIT`][drako_rules.bitboard.LEGEND_BIT];
+    (R6.1, R6.4, R9.3), as a mask of [`LEGEND_BIT`][drako_rules._kernel.board.LEGEND_BIT];
     derived from the Kingdoms, so never stale."""
 
     def __attrs_post_init__(self) -> None:

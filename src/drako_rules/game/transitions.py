@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NoReturn, TypeVar
 
-from drako_rules.bitboard import (
+from drako_rules._kernel.board import (
     ALL,
     CARD_OF_CODE,
     CENTRE_CELLS,
