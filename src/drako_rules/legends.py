@@ -152,7 +152,7 @@ KINDS_READ: Final[dict[Legend, frozenset[Card]]] = {
 }
 
 #: Every kind, as a mask of ``changed`` for [`legends_mask`][drako_rules.legends.legends_mask]
-#: (bit ``c`` for the card code ``c`` of [`CODE_OF`][drako_rules._kernel.board.CODE_OF]): check
+#: (bit ``c`` for the card code ``c`` of `CODE_OF` (in the kernel)): check
 #: every requirement.
 EVERY_KIND: Final = (1 << CODES) - 1
 _PORTAL_KIND: Final = 1 << _O
@@ -183,7 +183,7 @@ def legends_mask(
     kingdom: Kingdom, ruleset: Ruleset = POCKET, changed: int = EVERY_KIND, met: int = 0
 ) -> int:
     """The Legends the revealed cards of ``kingdom`` meet in ``ruleset`` (R1.4, R6.4, R9.3),
-    as a mask of [`LEGEND_BIT`][drako_rules._kernel.board.LEGEND_BIT]: what
+    as a mask of `LEGEND_BIT` (in the kernel): what
     [`legends_met`][drako_rules.legends.legends_met] returns, as one integer. The game engine
     keeps it with each state and intersects it with the legend row's.
 
@@ -197,7 +197,7 @@ def legends_mask(
     After one card action the engine checks again only what can have changed. ``met`` is
     this function's answer for a Kingdom that differs from ``kingdom`` only in cells whose
     old or new kind is in ``changed`` (bit ``c`` for the card code ``c``, as in
-    [`CODE_OF`][drako_rules._kernel.board.CODE_OF]): a requirement reads only the cells of its
+    `CODE_OF` (in the kernel)): a requirement reads only the cells of its
     own kinds ([`KINDS_READ`][drako_rules.legends.KINDS_READ]) and the Portals, so only the
     requirements reading a kind of ``changed`` are checked again; the other Legends are
     kept from ``met``. When the Portals are among them every requirement is checked, as

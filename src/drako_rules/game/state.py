@@ -184,10 +184,10 @@ class GameState:
     reshuffles: int = 0
     row_mask: int = attrs.field(init=False, eq=False, repr=False)
     """Read-only: the Legends of the legend row, as a mask of
-    [`LEGEND_BIT`][drako_rules._kernel.board.LEGEND_BIT]; derived from the row."""
+    `LEGEND_BIT` (in the kernel); derived from the row."""
     met_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     """Read-only: for each seat, the Legends its revealed Kingdom meets in the game's ruleset
-    (R6.1, R6.4, R9.3), as a mask of [`LEGEND_BIT`][drako_rules._kernel.board.LEGEND_BIT];
+    (R6.1, R6.4, R9.3), as a mask of `LEGEND_BIT` (in the kernel);
     derived from the Kingdoms, so never stale."""
 
     def __attrs_post_init__(self) -> None:
