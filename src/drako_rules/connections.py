@@ -13,6 +13,7 @@ from typing import Final
 import attrs
 
 from drako_rules._kernel.board import ALL, NEIGHBOUR_MASK, UNEXPLORED, bits
+from drako_rules._kernel.connect import layout as kernel_layout
 from drako_rules.cards import Card
 from drako_rules.errors import DrakoTypeError
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
@@ -168,42 +169,8 @@ def layout(portals: int) -> Layout:
         raise DrakoTypeError(f"a Portal layout is a 16-bit mask (0 to {ALL}), not {portals!r:.60}")
     found = _LAYOUTS.get(portals)
     if found is None:
-        found = _LAYOUTS[portals] = _build_layout(portals)
+        found = _LAYOUTS[portals] = Layout(*kernel_layout(portals))
     return found
-
-
-def _build_layout(portals: int) -> Layout:
-    # Portal networks: connected components of Portal cells (R4.2).
-    networks: list[tuple[int, int]] = []
-    seen = 0
-    for start in bits(portals):
-        if seen >> start & 1:
-            continue
-        component = 0
-        frontier = 1 << start
-        while frontier:
-            component |= frontier
-            grown = 0
-            for i in bits(frontier):
-                grown |= NEIGHBOUR_MASK[i]
-            frontier = grown & portals & ~component
-        seen |= component
-        around = 0
-        for i in bits(component):
-            around |= NEIGHBOUR_MASK[i]
-        networks.append((component, around & ~portals))
-    adjacent = tuple(0 if portals >> i & 1 else NEIGHBOUR_MASK[i] & ~portals for i in range(16))
-    linked_list = [0] * 16
-    for _, cells in networks:
-        for i in bits(cells):
-            linked_list[i] |= cells & ~(1 << i)
-    linked = tuple(linked_list)
-    connected = tuple(a | b for a, b in zip(adjacent, linked, strict=True))
-    pairs = tuple((i, j) for i in range(16) for j in bits(linked[i] & ~adjacent[i]) if i < j)
-    touching = 0
-    for _, cells in networks:
-        touching |= cells
-    return Layout(portals, tuple(networks), adjacent, linked, connected, pairs, touching)
 
 
 @attrs.frozen

@@ -10,6 +10,7 @@ from typing import Final
 
 import attrs
 
+from drako_rules._kernel.score import dragon_points
 from drako_rules.cards import Card
 from drako_rules.errors import RulesetError
 
@@ -81,14 +82,14 @@ class Ruleset:
             >>> [CLASSIC.dragon_points(n, 0) for n in range(5)]
             [0, -3, -10, -18, -24]
         """
-        if dragons <= 0:
-            return 0
-        v = self.dragon_values[min(dragons, 3) - 1]
-        good = min(domesticated, self.max_domesticated, dragons)
-        counted = dragons if self.dragons_counted is None else min(dragons, self.dragons_counted)
-        good = min(good, counted)
-        extra = dragons - counted
-        return v * good - v * (counted - good) + self.extra_dragon_points * extra
+        return dragon_points(
+            self.dragon_values,
+            self.dragons_counted,
+            self.max_domesticated,
+            self.extra_dragon_points,
+            dragons,
+            domesticated,
+        )
 
     def hate(self, a: Card, b: Card) -> bool:
         """Whether a connection between Tribes ``a`` and ``b`` is a conflict (R5.2, R9.2)."""
