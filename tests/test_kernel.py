@@ -33,7 +33,7 @@ def test_a_score_sheet_is_an_ordinary_frozen_slotted_value() -> None:
     on read, and a field cannot be set."""
     sheet = score(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
     assert not hasattr(sheet, "__dict__")
-    assert "elves" in ScoreSheet.__slots__
+    assert "elves" in vars(ScoreSheet)["__slots__"]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         sheet.total = 0  # type: ignore[misc]
     assert attrs.evolve(sheet) == sheet
