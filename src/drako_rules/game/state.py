@@ -51,6 +51,7 @@ __all__ = [
     "Keep",
     "Phase",
     "PlayerState",
+    "drawn_card_seen",
     "player_state",
     "successor",
     "successor_function",
@@ -70,6 +71,11 @@ class Phase(enum.Enum):
     """After the card action: claim a met Legend or end the turn (R6.1)."""
     OVER = "over"
     """The game has ended (R7); every card is revealed."""
+
+    # Members are singletons compared by identity: hashing by identity agrees with
+    # equality, at C speed (Enum's own __hash__ is Python code), for the tables keyed by
+    # phase (the observation encoder's).
+    __hash__ = object.__hash__
 
 
 _set: Final = object.__setattr__
@@ -388,3 +394,10 @@ def successor_function(*changed: str) -> Callable[..., GameState]:
 
 #: The fields no transition changes.
 _FIXED: Final = frozenset({"ruleset", "seed", "first_player"})
+
+
+def drawn_card_seen(state: GameState, seat: int) -> Card | None:
+    """The card just drawn as seat ``seat`` sees it (R8.3): the drawn card for the player
+    who drew it (the current player), None for everyone else. The one owner of R8.3, read
+    by ``player_view`` and the environment's observation."""
+    return state.drawn if seat == state.current_player else None
