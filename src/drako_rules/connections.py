@@ -17,7 +17,7 @@ from drako_rules._kernel.connect import layout as kernel_layout
 from drako_rules.cards import Card
 from drako_rules.errors import DrakoTypeError
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
-from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
+from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
 
 __all__ = [
     "Connections",
@@ -86,7 +86,7 @@ def _blind_codes(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:
     return (*blind, ())  # an Unexplored Land connects nothing anyway (R4.6)
 
 
-_BLIND: Final[dict[int, tuple[Ruleset, tuple[tuple[int, ...], ...]]]] = {}
+_blind: Final = per_ruleset(_blind_codes)
 
 
 def portal_blind_codes(ruleset: Ruleset = POCKET) -> tuple[tuple[int, ...], ...]:
@@ -94,10 +94,7 @@ def portal_blind_codes(ruleset: Ruleset = POCKET) -> tuple[tuple[int, ...], ...]
     does not count through a Portal network in ruleset ``r``: the table form of
     [`counts_through_portals`][drako_rules.connections.counts_through_portals] (R4.3, R9.3),
     built once per ruleset."""
-    entry = _BLIND.get(id(ruleset))
-    if entry is None or entry[0] is not ruleset:
-        entry = _BLIND[id(ruleset)] = (ruleset, _blind_codes(ruleset))
-    return entry[1]
+    return _blind(ruleset)
 
 
 @attrs.frozen

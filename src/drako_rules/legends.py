@@ -23,7 +23,7 @@ from drako_rules.cards import Card, Legend
 from drako_rules.connections import counts_through_portals, known_layout, layout
 from drako_rules.errors import DrakoTypeError
 from drako_rules.kingdom import Kingdom
-from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
+from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
 
 __all__ = ["EVERY_KIND", "KINDS_READ", "legends_mask", "legends_met"]
 
@@ -102,14 +102,7 @@ def _build_through(ruleset: Ruleset) -> _Through:
     return _Through(*(counts_through_portals(x, y, ruleset) for x, y in pairs))
 
 
-_THROUGH: dict[int, tuple[Ruleset, _Through]] = {}
-
-
-def _through(ruleset: Ruleset) -> _Through:
-    entry = _THROUGH.get(id(ruleset))
-    if entry is None or entry[0] is not ruleset:
-        entry = _THROUGH[id(ruleset)] = (ruleset, _build_through(ruleset))
-    return entry[1]
+_through: Final = per_ruleset(_build_through)
 
 
 _POCKET_THROUGH: Final = _through(POCKET)

@@ -6,7 +6,8 @@ second ruleset costs no code: the scoring functions read these tables and nothin
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
 
 import attrs
 
@@ -14,7 +15,7 @@ from drako_rules._kernel.score import dragon_points
 from drako_rules.cards import Card
 from drako_rules.errors import RulesetError
 
-__all__ = ["CLASSIC", "POCKET", "RULESETS", "Ruleset", "get_ruleset"]
+__all__ = ["CLASSIC", "POCKET", "RULESETS", "Ruleset", "get_ruleset", "per_ruleset"]
 
 #: The version of [the rules](../rules.md) implemented; carried in records and verdicts.
 RULES_VERSION: Final = "2026.11"
@@ -172,3 +173,22 @@ def get_ruleset(name: str | Ruleset) -> Ruleset:
         raise RulesetError(
             f"unknown ruleset {name!r}: choose one of {', '.join(RULESETS)} (R9)"
         ) from None
+
+
+_T = TypeVar("_T")
+
+
+def per_ruleset(build: Callable[[Ruleset], _T]) -> Callable[[Ruleset], _T]:
+    """``build`` called once per ruleset and its answer kept: the tables that the rules
+    modules derive from a ruleset's data (R5, R9). Kept by the ruleset's name, with the
+    ruleset it was built for: a ruleset equal to that one (rulesets are frozen values) has
+    the same answer; another of the same name replaces it."""
+    kept: dict[str, tuple[Ruleset, _T]] = {}
+
+    def built(ruleset: Ruleset) -> _T:
+        entry = kept.get(ruleset.name)
+        if entry is None or (entry[0] is not ruleset and entry[0] != ruleset):
+            entry = kept[ruleset.name] = (ruleset, build(ruleset))
+        return entry[1]
+
+    return built

@@ -33,7 +33,7 @@ from drako_rules.connections import (
 )
 from drako_rules.errors import DrakoTypeError, ScoringError, expect_iterable, quote
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
-from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
+from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
 
 __all__ = [
     "Category",
@@ -130,17 +130,8 @@ def _build_tables(ruleset: Ruleset) -> kernel.Tables:
     )
 
 
-#: The tables of the rulesets met, by name, with the ruleset they were built for.
-_TABLES: Final[dict[str, tuple[Ruleset, kernel.Tables]]] = {}
-
-
-def _tables(ruleset: Ruleset) -> kernel.Tables:
-    """The tables of ``ruleset``, built on first use and kept (rulesets are frozen: a
-    ruleset equal to the one kept by its name has the same tables)."""
-    entry = _TABLES.get(ruleset.name)
-    if entry is None or (entry[0] is not ruleset and entry[0] != ruleset):
-        entry = _TABLES[ruleset.name] = (ruleset, _build_tables(ruleset))
-    return entry[1]
+#: The tables of ``ruleset``, built on first use and kept.
+_tables: Final = per_ruleset(_build_tables)
 
 
 _PORTAL: Final = Card.PORTAL.index
