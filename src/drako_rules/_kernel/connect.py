@@ -108,3 +108,35 @@ def _build(portals: int) -> LayoutTuple:
 
 
 layout(0)  # the layout of most Kingdoms during play, known from the start
+
+
+def two_on_one_network(networks: tuple[tuple[int, int], ...], x: int) -> bool:
+    """Two cards of the mask ``x`` around one Portal network, which links them (R4.2)."""
+    for _, cells in networks:
+        y = cells & x
+        if y & (y - 1):  # nonzero when ``y`` holds two cells or more
+            return True
+    return False
+
+
+def both_on_one_network(networks: tuple[tuple[int, int], ...], x: int, y: int) -> bool:
+    """A card of the mask ``x`` and one of ``y`` around one Portal network, which links
+    them (R4.2)."""
+    for _, cells in networks:  # noqa: SIM110 (any() over a generator costs a frame more)
+        if cells & x and cells & y:
+            return True
+    return False
+
+
+def connected_to_two(connected: tuple[int, ...], candidates: int, y: int) -> bool:
+    """A card of the mask ``candidates`` connected to two cards of ``y``, adjacent or
+    through a network (R4.1, R4.2); ``connected`` is a layout's ``CONNECTED`` table.
+
+    For cards away from the Portals adjacency is the whole answer, so callers pass only
+    the cards next to a network: there an adjacent card may also be linked, and the
+    connections are counted.
+    """
+    for i in bits(candidates):  # noqa: SIM110 (any() over a generator costs a frame more)
+        if (connected[i] & y).bit_count() >= 2:
+            return True
+    return False
