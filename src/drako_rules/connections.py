@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from drako_rules._kernel.board import ALL, NEIGHBOUR_MASK, UNEXPLORED, bits
+from drako_rules._kernel.board import ALL, CARDS, NEIGHBOUR_MASK, UNEXPLORED, bits
 from drako_rules._kernel.connect import layout as kernel_layout
 from drako_rules.cards import Card
 from drako_rules.errors import DrakoTypeError
@@ -76,7 +76,7 @@ def counts_through_portals(card: Card, other: Card, ruleset: Ruleset = POCKET) -
 
 
 def _blind_codes(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:
-    kinds = tuple(Card)
+    kinds = CARDS
     blind = tuple(
         tuple(
             j for j, other in enumerate(kinds) if not counts_through_portals(card, other, ruleset)

@@ -66,7 +66,7 @@ from typing import Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from drako_rules._kernel.board import CARD_OF_CODE, CODES
+from drako_rules._kernel.board import CARD_OF_CODE, CARDS, CODE_OF, CODES, LEGEND_INDEX, LEGENDS
 from drako_rules.cards import Card, Legend, cards_per_kind
 from drako_rules.errors import GameError
 from drako_rules.game import GameState, Phase, PlayerState, PlayerView
@@ -87,8 +87,8 @@ __all__ = [
 #: The most players a game has (R1.3): the observation has one seat block for each.
 MAX_PLAYERS: Final = 4
 
-_CARDS: Final = tuple(Card)
-_LEGENDS: Final = tuple(Legend)
+_CARDS: Final = CARDS
+_LEGENDS: Final = LEGENDS
 _PHASES: Final = tuple(Phase)
 _RULESET_NAMES: Final = ("pocket", "classic")
 _KINDS: Final = len(_CARDS)  # 10
@@ -153,8 +153,8 @@ OBSERVATION_SIZE: Final = _GLOBAL_SIZE + MAX_PLAYERS * SEAT_BLOCK_SIZE
 
 # Look-ups keyed by the members themselves: Card, Legend and Phase members hash by identity,
 # at C speed (their classes say so), and so does None.
-_CARD_CODE: Final[dict[Card, int]] = {card: i for i, card in enumerate(_CARDS)}
-_LEGEND_CODE: Final[dict[Legend, int]] = {legend: i for i, legend in enumerate(_LEGENDS)}
+_CARD_CODE: Final = CODE_OF
+_LEGEND_CODE: Final = LEGEND_INDEX
 _RULESET_CODE: Final[dict[str, int]] = {name: i for i, name in enumerate(_RULESET_NAMES)}
 _OVER: Final = Phase.OVER
 
