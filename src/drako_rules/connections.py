@@ -12,11 +12,12 @@ from typing import Final
 
 import attrs
 
-from drako_rules._kernel.board import ALL, NEIGHBOUR_MASK, UNEXPLORED, bits
+from drako_rules._kernel.board import ALL, CARDS, NEIGHBOUR_MASK, UNEXPLORED, bits
+from drako_rules._kernel.connect import layout as kernel_layout
 from drako_rules.cards import Card
 from drako_rules.errors import DrakoTypeError
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
-from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
+from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
 
 __all__ = [
     "Connections",
@@ -75,7 +76,7 @@ def counts_through_portals(card: Card, other: Card, ruleset: Ruleset = POCKET) -
 
 
 def _blind_codes(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:
-    kinds = tuple(Card)
+    kinds = CARDS
     blind = tuple(
         tuple(
             j for j, other in enumerate(kinds) if not counts_through_portals(card, other, ruleset)
@@ -85,7 +86,7 @@ def _blind_codes(ruleset: Ruleset) -> tuple[tuple[int, ...], ...]:
     return (*blind, ())  # an Unexplored Land connects nothing anyway (R4.6)
 
 
-_BLIND: Final[dict[int, tuple[Ruleset, tuple[tuple[int, ...], ...]]]] = {}
+_blind: Final = per_ruleset(_blind_codes)
 
 
 def portal_blind_codes(ruleset: Ruleset = POCKET) -> tuple[tuple[int, ...], ...]:
@@ -93,10 +94,7 @@ def portal_blind_codes(ruleset: Ruleset = POCKET) -> tuple[tuple[int, ...], ...]
     does not count through a Portal network in ruleset ``r``: the table form of
     [`counts_through_portals`][drako_rules.connections.counts_through_portals] (R4.3, R9.3),
     built once per ruleset."""
-    entry = _BLIND.get(id(ruleset))
-    if entry is None or entry[0] is not ruleset:
-        entry = _BLIND[id(ruleset)] = (ruleset, _blind_codes(ruleset))
-    return entry[1]
+    return _blind(ruleset)
 
 
 @attrs.frozen
@@ -168,42 +166,8 @@ def layout(portals: int) -> Layout:
         raise DrakoTypeError(f"a Portal layout is a 16-bit mask (0 to {ALL}), not {portals!r:.60}")
     found = _LAYOUTS.get(portals)
     if found is None:
-        found = _LAYOUTS[portals] = _build_layout(portals)
+        found = _LAYOUTS[portals] = Layout(*kernel_layout(portals))
     return found
-
-
-def _build_layout(portals: int) -> Layout:
-    # Portal networks: connected components of Portal cells (R4.2).
-    networks: list[tuple[int, int]] = []
-    seen = 0
-    for start in bits(portals):
-        if seen >> start & 1:
-            continue
-        component = 0
-        frontier = 1 << start
-        while frontier:
-            component |= frontier
-            grown = 0
-            for i in bits(frontier):
-                grown |= NEIGHBOUR_MASK[i]
-            frontier = grown & portals & ~component
-        seen |= component
-        around = 0
-        for i in bits(component):
-            around |= NEIGHBOUR_MASK[i]
-        networks.append((component, around & ~portals))
-    adjacent = tuple(0 if portals >> i & 1 else NEIGHBOUR_MASK[i] & ~portals for i in range(16))
-    linked_list = [0] * 16
-    for _, cells in networks:
-        for i in bits(cells):
-            linked_list[i] |= cells & ~(1 << i)
-    linked = tuple(linked_list)
-    connected = tuple(a | b for a, b in zip(adjacent, linked, strict=True))
-    pairs = tuple((i, j) for i in range(16) for j in bits(linked[i] & ~adjacent[i]) if i < j)
-    touching = 0
-    for _, cells in networks:
-        touching |= cells
-    return Layout(portals, tuple(networks), adjacent, linked, connected, pairs, touching)
 
 
 @attrs.frozen

@@ -6,14 +6,16 @@ second ruleset costs no code: the scoring functions read these tables and nothin
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
 
 import attrs
 
+from drako_rules._kernel.score import dragon_points
 from drako_rules.cards import Card
 from drako_rules.errors import RulesetError
 
-__all__ = ["CLASSIC", "POCKET", "RULESETS", "Ruleset", "get_ruleset"]
+__all__ = ["CLASSIC", "POCKET", "RULESETS", "Ruleset", "get_ruleset", "per_ruleset"]
 
 #: The version of [the rules](../rules.md) implemented; carried in records and verdicts.
 RULES_VERSION: Final = "2026.11"
@@ -81,14 +83,14 @@ class Ruleset:
             >>> [CLASSIC.dragon_points(n, 0) for n in range(5)]
             [0, -3, -10, -18, -24]
         """
-        if dragons <= 0:
-            return 0
-        v = self.dragon_values[min(dragons, 3) - 1]
-        good = min(domesticated, self.max_domesticated, dragons)
-        counted = dragons if self.dragons_counted is None else min(dragons, self.dragons_counted)
-        good = min(good, counted)
-        extra = dragons - counted
-        return v * good - v * (counted - good) + self.extra_dragon_points * extra
+        return dragon_points(
+            self.dragon_values,
+            self.dragons_counted,
+            self.max_domesticated,
+            self.extra_dragon_points,
+            dragons,
+            domesticated,
+        )
 
     def hate(self, a: Card, b: Card) -> bool:
         """Whether a connection between Tribes ``a`` and ``b`` is a conflict (R5.2, R9.2)."""
@@ -171,3 +173,22 @@ def get_ruleset(name: str | Ruleset) -> Ruleset:
         raise RulesetError(
             f"unknown ruleset {name!r}: choose one of {', '.join(RULESETS)} (R9)"
         ) from None
+
+
+_T = TypeVar("_T")
+
+
+def per_ruleset(build: Callable[[Ruleset], _T]) -> Callable[[Ruleset], _T]:
+    """``build`` called once per ruleset and its answer kept: the tables that the rules
+    modules derive from a ruleset's data (R5, R9). Kept by the ruleset's name, with the
+    ruleset it was built for: a ruleset equal to that one (rulesets are frozen values) has
+    the same answer; another of the same name replaces it."""
+    kept: dict[str, tuple[Ruleset, _T]] = {}
+
+    def built(ruleset: Ruleset) -> _T:
+        entry = kept.get(ruleset.name)
+        if entry is None or (entry[0] is not ruleset and entry[0] != ruleset):
+            entry = kept[ruleset.name] = (ruleset, build(ruleset))
+        return entry[1]
+
+    return built

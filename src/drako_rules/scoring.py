@@ -17,24 +17,23 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
-from drako_rules._kernel.board import CARD_OF_CODE, CODES, NEIGHBOURHOOD, bits
+from drako_rules._kernel import score as kernel
+from drako_rules._kernel.board import CARD_OF_CODE, CODES, bits
+from drako_rules._kernel.connect import layout as kernel_layout
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import (
     Connections,
-    Layout,
     Link,
     connections,
     counts_through_portals,
-    known_layout,
-    layout,
 )
 from drako_rules.errors import DrakoTypeError, ScoringError, expect_iterable, quote
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
-from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
+from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
 
 __all__ = [
     "Category",
@@ -77,45 +76,16 @@ _TRIBE_CATEGORY: Final = {
     Card.GOBLIN: Category.GOBLINS,
 }
 
-# --- the fast tables -----------------------------------------------------------------------
+# --- the tables ----------------------------------------------------------------------------
 
-# Two kinds of table, both built from the points of each pair of cards (_pair_points):
-# *totals* (small integers: the points of the pair-scored categories together), all that
-# score needs for a sheet's total; and *categories*, for a sheet's categories when one is
-# read: the five pair-scored categories share one integer, 16 bits each, Elves from bit 0,
-# Dwarves 16, Humans 32, Goblins 48, Conflicts 64. Values may be negative, so a sum of
-# category entries is taken with _BIAS (2**15 in every field) and each field read back
-# as ((packed >> shift) & 0xFFFF) - 2**15: exact while each category stays within ±2**15.
-_SHIFT: Final = {
-    Category.ELVES: 0,
-    Category.DWARVES: 16,
-    Category.HUMANS: 32,
-    Category.GOBLINS: 48,
-    Category.CONFLICTS: 64,
-}
-_HALF: Final = 1 << 15
-_FIELD: Final = (1 << 16) - 1
-_BIAS: Final = sum(_HALF << shift for shift in _SHIFT.values())
-#: The most Dragons a Kingdom can hold (one per cell).
-_MAX_DRAGONS: Final = 16
-
-
-@attrs.frozen
-class _Tables:
-    """The tables of the total in one ruleset (see [`_tables`][drako_rules.scoring._tables])."""
-
-    line: tuple[int, ...]  # points of the 3 adjacent pairs of a line of 4 codes
-    portal_pair: tuple[tuple[int, ...], ...]  # [a][b]: points of a pair linked by Portals
-    dragons: tuple[tuple[int, ...], ...]  # [n][d]: points of n Dragons, d domesticated (R5.3)
-    domestication: int  # connected Tribe cards of one type that domesticate a Dragon
-
-
-@attrs.frozen
-class _CategoryTables:
-    """The same tables, the five pair-scored categories packed in one integer per entry."""
-
-    line: tuple[int, ...]
-    portal_pair: tuple[tuple[int, ...], ...]
+#: The pair-scored categories, in the order of the kernel's packed fields.
+_PACKED: Final = (
+    Category.ELVES,
+    Category.DWARVES,
+    Category.HUMANS,
+    Category.GOBLINS,
+    Category.CONFLICTS,
+)
 
 
 def _pair_points(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> dict[Category, int]:
@@ -124,7 +94,7 @@ def _pair_points(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> dict
     it as connected ([`counts_through_portals`][drako_rules.connections.counts_through_portals],
     R4.3, R9.3), and the pair is one conflict when either side counts the other."""
     x, y = CARD_OF_CODE[a], CARD_OF_CODE[b]
-    points = dict.fromkeys(_SHIFT, 0)
+    points = dict.fromkeys(_PACKED, 0)
     if x is None or y is None or x is Card.PORTAL or y is Card.PORTAL:
         return points  # an Unexplored Land is blank (R4.6), a Portal only links (R4.5)
 
@@ -139,88 +109,33 @@ def _pair_points(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> dict
     return points
 
 
-def _line_table(adjacent: list[int]) -> tuple[int, ...]:
-    """The value of every line of four codes (base ``CODES``, first cell most significant):
-    the sum of its three adjacent pairs, from ``adjacent[a * CODES + b]``."""
-    line: list[int] = []
-    for a in range(CODES):
-        for b in range(CODES):
-            ab = adjacent[a * CODES + b]
-            for c in range(CODES):
-                abc = ab + adjacent[b * CODES + c]
-                row = c * CODES
-                line.extend(abc + adjacent[row + d] for d in range(CODES))
-    return tuple(line)
+def _build_tables(ruleset: Ruleset) -> kernel.Tables:
+    """The kernel's tables of ``ruleset``, from the points of every pair of card codes."""
 
-
-def _build_tables(ruleset: Ruleset) -> _Tables:
-    def total(a: int, b: int, through_portal: bool) -> int:
-        return sum(_pair_points(ruleset, a, b, through_portal).values())
-
-    adj = [total(a, b, False) for a in range(CODES) for b in range(CODES)]
-    portal = tuple(tuple(total(a, b, True) for b in range(CODES)) for a in range(CODES))
-    dragons = tuple(
-        tuple(ruleset.dragon_points(n, d) for d in range(n + 1)) for n in range(_MAX_DRAGONS + 1)
-    )
-    return _Tables(_line_table(adj), portal, dragons, ruleset.domestication)
-
-
-def _build_category_tables(ruleset: Ruleset) -> _CategoryTables:
     def packed(a: int, b: int, through_portal: bool) -> int:
         points = _pair_points(ruleset, a, b, through_portal)
-        return sum(value << _SHIFT[category] for category, value in points.items())
+        return kernel.pack([points[category] for category in _PACKED])
 
-    adj = [packed(a, b, False) for a in range(CODES) for b in range(CODES)]
-    portal = tuple(tuple(packed(a, b, True) for b in range(CODES)) for a in range(CODES))
-    return _CategoryTables(_line_table(adj), portal)
-
-
-_TABLES: dict[int, tuple[Ruleset, _Tables]] = {}
-_CATEGORY_TABLES: dict[int, tuple[Ruleset, _CategoryTables]] = {}
-
-
-def _tables(ruleset: Ruleset) -> _Tables:
-    """The tables of ``ruleset``, built on first use (keyed by identity: rulesets are frozen)."""
-    entry = _TABLES.get(id(ruleset))
-    if entry is None or entry[0] is not ruleset:
-        entry = (ruleset, _build_tables(ruleset))
-        _TABLES[id(ruleset)] = entry
-    return entry[1]
+    pairs = [(a, b) for a in range(CODES) for b in range(CODES)]
+    return kernel.tables(
+        [packed(a, b, False) for a, b in pairs],
+        [packed(a, b, True) for a, b in pairs],
+        (
+            ruleset.dragon_values,
+            ruleset.dragons_counted,
+            ruleset.max_domesticated,
+            ruleset.extra_dragon_points,
+        ),
+        ruleset.domestication,
+    )
 
 
-def _category_tables(ruleset: Ruleset) -> _CategoryTables:
-    """The category tables of ``ruleset``, built when a sheet's categories are first read."""
-    entry = _CATEGORY_TABLES.get(id(ruleset))
-    if entry is None or entry[0] is not ruleset:
-        entry = (ruleset, _build_category_tables(ruleset))
-        _CATEGORY_TABLES[id(ruleset)] = entry
-    return entry[1]
-
-
-def _pairs_sum(
-    line: tuple[int, ...], pair: tuple[tuple[int, ...], ...], kingdom: Kingdom, lay: Layout
-) -> int:
-    """The sum over the connected pairs of ``kingdom`` (R4.4) of a table's values: its
-    rows and columns of four cards (``line``, the adjacent pairs, R4.1), then the pairs
-    that only a Portal network of ``lay`` links (``pair``, R4.2, R4.3, R9.3)."""
-    r0, r1, r2, r3, c0, c1, c2, c3 = kingdom.line_codes
-    value = (
-        line[r0] + line[r1] + line[r2] + line[r3]
-        + line[c0] + line[c1] + line[c2] + line[c3]
-    )  # fmt: skip
-    if lay.linked_pairs:
-        codes = kingdom.codes
-        for i, j in lay.linked_pairs:
-            value += pair[codes[i]][codes[j]]
-    return value
+#: The tables of ``ruleset``, built on first use and kept.
+_tables: Final = per_ruleset(_build_tables)
 
 
 _PORTAL: Final = Card.PORTAL.index
 _DRAGON: Final = Card.DRAGON.index
-_ELF: Final = Card.ELF.index
-_DWARF: Final = Card.DWARF.index
-_HUMAN: Final = Card.HUMAN.index
-layout(0)  # the layout of most Kingdoms during play, known from the start
 _POCKET_TABLES: Final = _tables(POCKET)
 
 
@@ -252,50 +167,12 @@ class ScoreLine:
     legend: Legend | None = None
 
 
-#: The key, in the ``__dict__`` of a sheet built by ``score``, of what its other fields
-#: are decoded from: ``(dragons, claimed, kingdom, ruleset)``.
-_SUMS: Final = "_sums"
-
-
-def _decoded(sums: tuple[int, tuple[Legend, ...], Kingdom, Ruleset]) -> dict[str, object]:
-    """The fields of a sheet, other than ``total``, from what ``score`` kept: the Dragons'
-    points, the claimed Legends, the Kingdom and the ruleset; the five pair-scored
-    categories are summed again from the category tables."""
-    dragons, claimed, kingdom, ruleset = sums
-    tables = _category_tables(ruleset)
-    portals = kingdom.masks[_PORTAL]
-    lay = known_layout(portals) or layout(portals)
-    packed = _BIAS + _pairs_sum(tables.line, tables.portal_pair, kingdom, lay)
-    return {
-        "elves": (packed & _FIELD) - _HALF,
-        "dwarves": (packed >> _SHIFT[Category.DWARVES] & _FIELD) - _HALF,
-        "humans": (packed >> _SHIFT[Category.HUMANS] & _FIELD) - _HALF,
-        "goblins": (packed >> _SHIFT[Category.GOBLINS] & _FIELD) - _HALF,
-        "dragons": dragons,
-        "legends": sum([x.points for x in claimed]) if claimed else 0,
-        "conflicts": (packed >> _SHIFT[Category.CONFLICTS] & _FIELD) - _HALF,
-        "kingdom": kingdom,
-        "claimed": claimed,
-        "ruleset": ruleset,
-    }
-
-
-def _unshown(default: object) -> Any:
-    """``attrs.field(repr=False, default=default)``: a field with a default, left out of the
-    repr. Typed ``Any`` for mypyc (the compiled build): from a typed ``attrs.field`` call
-    it would take the field's declared type for the call's value, and reject the attrs
-    field object that the call returns."""
-    return attrs.field(repr=False, default=default)
-
-
-# Not slotted: a dict-based instance lets score fill a sheet with its total and sums only
-# (two dictionary entries), the categories decoded on first read by __getattr__.
-@attrs.frozen(slots=False)
+@attrs.frozen
 class ScoreSheet:
     """A player's score: the seven categories of R5.5 and their total.
 
     The itemized [`lines`][drako_rules.scoring.ScoreSheet.lines] behind the numbers are
-    computed on first access only.
+    computed on first access only. ``str(sheet)`` is a one-line summary.
 
     Examples:
         >>> sheet = score(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
@@ -303,6 +180,8 @@ class ScoreSheet:
         (7, 4, -3, -2)
         >>> sheet.values
         (2, 4, 3, 3, -3, 0, -2)
+        >>> print(sheet)
+        total 7: Elves 2, Dwarves 4, Humans 3, Goblins 3, Dragons -3, Legends 0, Conflicts -2
     """
 
     elves: int
@@ -314,20 +193,8 @@ class ScoreSheet:
     conflicts: int
     total: int
     kingdom: Kingdom = attrs.field(repr=False)
-    claimed: tuple[Legend, ...] = _unshown(default=())
-    ruleset: Ruleset = _unshown(default=POCKET)  # noqa: RUF009 (a field: _unshown)
-
-    def _decode_on_read(self, name: str) -> object:
-        """A field of a sheet built by [`score`][drako_rules.scoring.score], decoded from its
-        sums on first read and kept; any other name is an AttributeError. It is the sheet's
-        ``__getattr__`` (installed below the class), which Python calls only for a name the
-        instance does not hold yet."""
-        entries = self.__dict__
-        sums = entries.get(_SUMS)
-        if sums is None or name not in _DECODED_FIELDS:
-            raise AttributeError(f"'ScoreSheet' object has no attribute {name!r}")
-        entries.update(_decoded(sums))
-        return entries[name]
+    claimed: tuple[Legend, ...] = attrs.field(repr=False, default=())
+    ruleset: Ruleset = attrs.field(repr=False, default=POCKET)
 
     @property
     def values(self) -> tuple[int, int, int, int, int, int, int]:
@@ -346,6 +213,12 @@ class ScoreSheet:
         """The value of one category: ``sheet[Category.ELVES]``."""
         return int(getattr(self, category.value))
 
+    def __str__(self) -> str:
+        """``total 7: Elves 2, Dwarves 4, ...``: the total, then the categories in sheet
+        order (R5.5)."""
+        parts = ", ".join(f"{c.label} {v}" for c, v in zip(CATEGORIES, self.values, strict=True))
+        return f"total {self.total}: {parts}"
+
     def as_dict(self) -> dict[str, int]:
         """The seven categories and the total by name (``{"elves": 2, ..., "total": 7}``): the
         one JSON form of a score sheet, used by the checker's reports and the command line."""
@@ -361,15 +234,6 @@ class ScoreSheet:
     def lines_of(self, category: Category) -> tuple[ScoreLine, ...]:
         """The lines of one category."""
         return tuple(line for line in self.lines if line.category is category)
-
-
-# Installed after the class, not written in it: mypy then does not see a __getattr__, and
-# still rejects a name a ScoreSheet does not have (an "if not TYPE_CHECKING" in the class
-# would hide it too, but mypyc, for the compiled build, compiles no "if" in a class body).
-setattr(ScoreSheet, "__getattr__", ScoreSheet._decode_on_read)  # noqa: B010 (hidden from mypy)
-
-#: The fields that ``ScoreSheet.__getattr__`` decodes.
-_DECODED_FIELDS: Final = frozenset(a.name for a in attrs.fields(ScoreSheet)) - {"total"}
 
 
 def _check_legends(legends: object) -> tuple[Legend, ...]:
@@ -391,39 +255,6 @@ def _check_legends(legends: object) -> tuple[Legend, ...]:
     return tuple(claimed)
 
 
-def _tamed(dragons: int, kinds: tuple[int, ...], lay: Layout, need: int) -> int:
-    """The domesticated Dragons among the cells of ``dragons``, as a mask (R5.3).
-
-    A Dragon is domesticated when connected to at least ``need`` (2) Elves, or Dwarves, or
-    Humans; Goblins never count. ``kinds`` is the Kingdom's ``masks``, ``lay`` its Portal
-    layout, whose ``connected`` table gives a Dragon's connections to Elves, Dwarves and
-    Humans in every ruleset (no Goblin on either side, R4.3). A Dragon away from the
-    Portals is connected to its neighbours only, so for ``need`` 2 those are the cells
-    next to two cards of one Tribe (``bitboard.NEIGHBOURHOOD``, one look-up per Tribe);
-    the Dragons next to a network have their connections counted.
-    """
-    elf, dwarf, human = kinds[_ELF], kinds[_DWARF], kinds[_HUMAN]
-    if need == 2:
-        touching = lay.touching
-        near_two = (NEIGHBOURHOOD[elf] | NEIGHBOURHOOD[dwarf] | NEIGHBOURHOOD[human]) >> 16
-        tame = dragons & ~touching & near_two
-        rest = dragons & touching
-    else:
-        tame, rest = 0, dragons
-    connected = lay.connected
-    while rest:
-        low = rest & -rest
-        c = connected[low.bit_length() - 1]
-        if (
-            (c & elf).bit_count() >= need
-            or (c & dwarf).bit_count() >= need
-            or (c & human).bit_count() >= need
-        ):
-            tame |= low
-        rest ^= low
-    return tame
-
-
 def domesticated(kingdom: Kingdom, ruleset: Ruleset | str = POCKET) -> frozenset[Position]:
     """The positions of the domesticated Dragons of ``kingdom`` (R5.3); the others are wild.
 
@@ -440,7 +271,7 @@ def domesticated(kingdom: Kingdom, ruleset: Ruleset | str = POCKET) -> frozenset
         )
     rules = get_ruleset(ruleset)
     kinds = kingdom.masks
-    tame = _tamed(kinds[_DRAGON], kinds, layout(kinds[_PORTAL]), rules.domestication)
+    tame = kernel.tamed(kinds[_DRAGON], kinds, kernel_layout(kinds[_PORTAL]), rules.domestication)
     return frozenset(POSITIONS[i] for i in bits(tame))
 
 
@@ -498,50 +329,13 @@ def score(
     claimed = _check_legends(legends) if legends else ()
     if ruleset is POCKET:
         t = _POCKET_TABLES
-    else:  # the tables of a Ruleset already met, by identity, or get_ruleset's answer
-        entry = _TABLES.get(id(ruleset))
-        if entry is not None and entry[0] is ruleset:
-            t = entry[1]
-        else:
-            ruleset = get_ruleset(ruleset)
-            t = _tables(ruleset)
-    masks = kingdom.masks
-    portals = masks[_PORTAL]
-    lay = known_layout(portals) or layout(portals)
-    # R5.1, R5.2 on every connected pair: _pairs_sum(t.line, t.portal_pair, kingdom, lay),
-    # written out here (the call would cost a twelfth of score); the property tests check
-    # that the total is the sum of the categories, which _pairs_sum gives.
-    line = t.line
-    r0, r1, r2, r3, c0, c1, c2, c3 = kingdom.line_codes
-    total = (
-        line[r0] + line[r1] + line[r2] + line[r3]
-        + line[c0] + line[c1] + line[c2] + line[c3]
-    )  # fmt: skip
-    if lay.linked_pairs:
-        codes = kingdom.codes
-        pair = t.portal_pair
-        for i, j in lay.linked_pairs:
-            total += pair[codes[i]][codes[j]]
-    dragon_cells = masks[_DRAGON]
-    if dragon_cells:  # R5.3
-        tame = _tamed(dragon_cells, masks, lay, t.domestication)
-        dragons = t.dragons[dragon_cells.bit_count()][tame.bit_count()]
-        total += dragons
     else:
-        dragons = 0
-    if claimed:  # R5.4
-        total += sum([x.points for x in claimed])
-    # The sheet holds its total and what its other fields come from, which are decoded on
-    # first read (ScoreSheet.__getattr__): two dictionary entries cost a third of attrs'
-    # __init__ of 11 fields, and most callers read only the total.
-    sheet = _new(ScoreSheet)
-    entries = sheet.__dict__
-    entries["total"] = total
-    entries[_SUMS] = (dragons, claimed, kingdom, ruleset)
-    return sheet
-
-
-_new: Final = object.__new__
+        ruleset = get_ruleset(ruleset)
+        t = _tables(ruleset)
+    e, d, h, g, dragons, c = kernel.sheet(t, kingdom.line_codes, kingdom.codes, kingdom.masks)
+    legends_points = sum([x.points for x in claimed]) if claimed else 0  # R5.4
+    total = e + d + h + g + dragons + legends_points + c  # R5.5
+    return ScoreSheet(e, d, h, g, dragons, legends_points, c, total, kingdom, claimed, ruleset)
 
 
 def _signed(points: int) -> str:
@@ -618,21 +412,23 @@ def _dragon_lines(kingdom: Kingdom, conn: Connections, ruleset: Ruleset) -> list
     if n == 0:
         return []
     rule = category_rule(Category.DRAGONS, ruleset)
-    v = ruleset.dragon_values[min(n, 3) - 1]
+    need = ruleset.domestication
     tamed: dict[Position, str] = {}
     for pos in sorted(domesticated(kingdom, ruleset)):
         # Which Tribe domesticates it, for the line's words (the first in card order).
         for tribe in (Card.ELF, Card.DWARF, Card.HUMAN):
             friends = sorted(p for p in conn.of(pos) if cells[p.index] is tribe)
-            if len(friends) >= ruleset.domestication:
+            if len(friends) >= need:
                 tamed[pos] = f"domesticated by the {tribe.plural} " + ", ".join(map(str, friends))
                 break
     order = [p for p in dragons if p in tamed] + [p for p in dragons if p not in tamed]
-    counted = n if ruleset.dragons_counted is None else min(n, ruleset.dragons_counted)
-    good = min(len(tamed), ruleset.max_domesticated, counted)
+    v, good, counted = kernel.dragon_split(
+        ruleset.dragon_values, ruleset.dragons_counted, ruleset.max_domesticated, n, len(tamed)
+    )
+    wild = f"wild: no {need} connected Elves, Dwarves or Humans"
     lines = []
     for rank_, pos in enumerate(order):
-        state = tamed.get(pos, "wild: no 2 connected Elves, Dwarves or Humans")
+        state = tamed.get(pos, wild)
         if rank_ < good:
             points, why = v, f"{state}: +{v} ({n} Dragon{'s' if n > 1 else ''} worth {v} each)"
         elif rank_ < counted:

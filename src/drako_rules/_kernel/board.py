@@ -26,6 +26,7 @@ __all__ = [
     "ALL",
     "AROUND_HI",
     "AROUND_LO",
+    "CARDS",
     "CARD_OF_CODE",
     "CELLS",
     "CENTRE_CELLS",
@@ -35,6 +36,7 @@ __all__ = [
     "LEGENDS",
     "LEGEND_BIT",
     "LEGEND_BIT_OF_ID",
+    "LEGEND_INDEX",
     "NEIGHBOURS",
     "NEIGHBOUR_MASK",
     "SIDE",
@@ -78,6 +80,8 @@ UNEXPLORED: Final = 10
 CODES: Final = 11
 #: ``CODE_OF[cell]``: the code of a cell value, a ``Card`` or ``None`` (Unexplored Land).
 CODE_OF: Final[dict[Card | None, int]] = {**{card: card.index for card in Card}, None: UNEXPLORED}
+#: The ten kinds of card in code order (``CARDS[code]`` for a code below ``UNEXPLORED``).
+CARDS: Final = tuple(Card)
 #: ``CARD_OF_CODE[code]``: the cell value of a code.
 CARD_OF_CODE: Final[tuple[Card | None, ...]] = (*Card, None)
 #: ``CODE_OF_LETTER[card.value]``: the code by the card's letter; a ``str`` key hashes in C,
@@ -87,6 +91,8 @@ CODE_OF_LETTER: Final[dict[str, int]] = {card.value: card.index for card in Card
 #: The Legends in ``Legend`` order; bit ``i`` of a mask of Legends is ``LEGENDS[i]`` (the
 #: order of the action space).
 LEGENDS: Final = tuple(Legend)
+#: ``LEGEND_INDEX[legend]``: the index of a Legend in ``LEGENDS``.
+LEGEND_INDEX: Final[dict[Legend, int]] = {legend: i for i, legend in enumerate(LEGENDS)}
 #: ``LEGEND_BIT[legend]``: the bit of a Legend in a mask of Legends.
 LEGEND_BIT: Final[dict[Legend, int]] = {legend: 1 << i for i, legend in enumerate(LEGENDS)}
 #: ``LEGEND_BIT_OF_ID[legend.value]``: the same, keyed by the id (a ``str`` hashes in C).

@@ -66,10 +66,11 @@ from typing import Final, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from drako_rules._kernel.board import CARD_OF_CODE, CODES
+from drako_rules._kernel.board import CARD_OF_CODE, CARDS, CODE_OF, CODES, LEGEND_INDEX, LEGENDS
 from drako_rules.cards import Card, Legend, cards_per_kind
 from drako_rules.errors import GameError
 from drako_rules.game import GameState, Phase, PlayerState, PlayerView
+from drako_rules.game.state import drawn_card_seen
 from drako_rules.kingdom import Kingdom
 
 __all__ = [
@@ -86,8 +87,8 @@ __all__ = [
 #: The most players a game has (R1.3): the observation has one seat block for each.
 MAX_PLAYERS: Final = 4
 
-_CARDS: Final = tuple(Card)
-_LEGENDS: Final = tuple(Legend)
+_CARDS: Final = CARDS
+_LEGENDS: Final = LEGENDS
 _PHASES: Final = tuple(Phase)
 _RULESET_NAMES: Final = ("pocket", "classic")
 _KINDS: Final = len(_CARDS)  # 10
@@ -150,10 +151,10 @@ LAYOUT: Final[dict[str, slice]] = {
 #: The length of the observation vector (887).
 OBSERVATION_SIZE: Final = _GLOBAL_SIZE + MAX_PLAYERS * SEAT_BLOCK_SIZE
 
-# Look-ups by object identity: a Card member or None hashes slowly (Enum.__hash__ is Python
-# code), an int from id() at C speed. Members and None live as long as the process.
-_CARD_CODE: Final[dict[int, int]] = {id(card): i for i, card in enumerate(_CARDS)}
-_LEGEND_CODE: Final[dict[int, int]] = {id(legend): i for i, legend in enumerate(_LEGENDS)}
+# Look-ups keyed by the members themselves: Card, Legend and Phase members hash by identity,
+# at C speed (their classes say so), and so does None.
+_CARD_CODE: Final = CODE_OF
+_LEGEND_CODE: Final = LEGEND_INDEX
 _RULESET_CODE: Final[dict[str, int]] = {name: i for i, name in enumerate(_RULESET_NAMES)}
 _OVER: Final = Phase.OVER
 
@@ -179,9 +180,7 @@ def _scaled(scale: float, top: int) -> tuple[bytes, ...]:
     return tuple(_f32([min(k / scale, 1.0)]) for k in range(top + 1))
 
 
-_PHASE_BYTES: Final = {
-    id(phase): b for phase, b in zip(_PHASES, _one_hot(len(_PHASES)), strict=False)
-}
+_PHASE_BYTES: Final = {phase: b for phase, b in zip(_PHASES, _one_hot(len(_PHASES)), strict=False)}
 #: to_move and claimed_this_turn, by ``2·to_move + claimed``.
 _TURN_FLAGS: Final = tuple(_f32([float(i >> 1), float(i & 1)]) for i in range(4))
 _TURN_TOP: Final = int(_TURN_SCALE)
@@ -192,8 +191,8 @@ _PILE_BYTES: Final = _scaled(_PILE_SCALE, _MAX_COUNT)
 _DECK_BYTES: Final = _scaled(_LEGEND_DECK_SCALE, _DECK_TOP)
 _KIND_BYTES: Final = _one_hot(_KINDS)  # index _KINDS: no card
 _NO_KIND: Final = _KIND_BYTES[_KINDS]
-#: The one-hot slice of a card's kind, by the card's id.
-_KIND_OF: Final[dict[int, bytes]] = {id(card): _KIND_BYTES[i] for i, card in enumerate(_CARDS)}
+#: The one-hot slice of a card's kind, by card.
+_KIND_OF: Final[dict[Card, bytes]] = {card: _KIND_BYTES[i] for i, card in enumerate(_CARDS)}
 _RULESET_BYTES: Final = _one_hot(len(_RULESET_NAMES))  # another ruleset: all 0 (R9)
 _PLAYERS_BYTES: Final = _one_hot(MAX_PLAYERS - 1)
 #: The three flags of a seat in the game, by ``2·current + first``.
@@ -225,14 +224,17 @@ _GUARDS: Final = sum(0x8000 << (_FIELD * k) for k in range(_KINDS))
 _ONES: Final = sum(_UNIT)
 _HALF_SHIFT: Final = _FIELD * (_KINDS // 2)  # the fields of kinds 0–4 below, 5–9 above
 _LOW_HALF: Final = (1 << _HALF_SHIFT) - 1
-#: By the id of a card: its packed unit. By the id of a cell (a card, or None for a face-down
+#: By card: its packed unit. By cell (a card, or None for a face-down
 #: or empty cell, R8.2): its unit (0 for None: a face-down cell shows nothing) and its 11
 #: entries (kind in Card order, 10 for face down).
-_CARD_UNIT: Final[dict[int, int]] = {id(card): _UNIT[i] for i, card in enumerate(_CARDS)}
-_CELL_UNIT: Final[dict[int, int]] = {**_CARD_UNIT, id(None): 0}
-_CELL_BYTES: Final[dict[int, bytes]] = {
-    **{id(card): _KIND_BYTES[i] + _f32([0.0]) for i, card in enumerate(_CARDS)},
-    id(None): _f32([0.0] * _KINDS + [1.0]),
+_CARD_UNIT: Final[dict[Card, int]] = {card: _UNIT[i] for i, card in enumerate(_CARDS)}
+_CELL_UNIT: Final[dict[Card | None, int]] = {
+    **{card: _UNIT[i] for i, card in enumerate(_CARDS)},
+    None: 0,
+}
+_CELL_BYTES: Final[dict[Card | None, bytes]] = {
+    **{card: _KIND_BYTES[i] + _f32([0.0]) for i, card in enumerate(_CARDS)},
+    None: _f32([0.0] * _KINDS + [1.0]),
 }
 #: What the viewer can have seen at most of each kind, by player count: every card of the
 #: deck (R1.3), packed and guarded; ``unseen = base − seen``.
@@ -283,7 +285,7 @@ def _legend_bytes(legends: tuple[Legend, ...]) -> bytes:
     """The bytes of 15 entries, 1 for each Legend of ``legends`` (in Legend order)."""
     values = [0.0] * len(_LEGENDS)
     for legend in legends:
-        values[_LEGEND_CODE[id(legend)]] = 1.0
+        values[_LEGEND_CODE[legend]] = 1.0
     return _f32(values)
 
 
@@ -291,7 +293,7 @@ def _hand_bytes(hand: tuple[Card, ...]) -> bytes:
     """The bytes of 10 entries, 1 for each kind in the starting hand (R2.9)."""
     in_hand = [0.0] * _KINDS
     for card in hand:
-        in_hand[_CARD_CODE[id(card)]] = 1.0
+        in_hand[_CARD_CODE[card]] = 1.0
     return _f32(in_hand)
 
 
@@ -300,9 +302,9 @@ def _hand_bytes(hand: tuple[Card, ...]) -> bytes:
 # is the set when no member comes twice (its bit count is then the number of members);
 # a tuple with a member twice (a view built by hand), whose sum may be another set's
 # bits, is encoded without the cache, never looked up in it.
-_LEGEND_BIT: Final[dict[int, int]] = {id(legend): 1 << i for i, legend in enumerate(_LEGENDS)}
-_HAND_BIT: Final[dict[int, int]] = {
-    id(card): 1 << (len(_LEGENDS) + i) for i, card in enumerate(_CARDS)
+_LEGEND_BIT: Final[dict[Legend, int]] = {legend: 1 << i for i, legend in enumerate(_LEGENDS)}
+_HAND_BIT: Final[dict[Card, int]] = {
+    card: 1 << (len(_LEGENDS) + i) for i, card in enumerate(_CARDS)
 }
 _row_cache: dict[int, bytes] = {}  # the legend row's 15 entries, by its bits
 _rest_cache: dict[int, tuple[bytes, int]] = {}  # a player's 25 entries and hand, by bits
@@ -310,7 +312,7 @@ _rest_cache: dict[int, tuple[bytes, int]] = {}  # a player's 25 entries and hand
 
 def _row_bytes(legend_row: tuple[Legend, ...]) -> bytes:
     """The 15 entries of the legend row (R2.2), cached by its bits (bounded)."""
-    bits = sum(map(_LEGEND_BIT.__getitem__, map(id, legend_row)))
+    bits = sum(map(_LEGEND_BIT.__getitem__, legend_row))
     if bits.bit_count() != len(legend_row):  # a Legend twice: the bits are not the set
         return _legend_bytes(legend_row)
     found = _row_cache.get(bits)
@@ -320,12 +322,10 @@ def _row_bytes(legend_row: tuple[Legend, ...]) -> bytes:
 def _rest_bytes(legends: tuple[Legend, ...], hand: tuple[Card, ...]) -> tuple[bytes, int]:
     """The 25 entries of a player's Legends (R6.3) and starting hand (R2.9), and the cards
     of the hand packed (what it shows of each kind), cached by their bits (bounded)."""
-    bits = sum(map(_LEGEND_BIT.__getitem__, map(id, legends))) + sum(
-        map(_HAND_BIT.__getitem__, map(id, hand))
-    )
+    bits = sum(map(_LEGEND_BIT.__getitem__, legends)) + sum(map(_HAND_BIT.__getitem__, hand))
     found = _rest_cache.get(bits) if bits.bit_count() == len(legends) + len(hand) else None
     if found is None:  # new, or a member twice (the bits are not the sets: never cached)
-        shown = sum(map(_CARD_UNIT.__getitem__, map(id, hand)))
+        shown = sum(map(_CARD_UNIT.__getitem__, hand))
         found = (_legend_bytes(legends) + _hand_bytes(hand), shown)
         if bits.bit_count() == len(legends) + len(hand):
             _kept(_rest_cache, bits, found)
@@ -336,7 +336,7 @@ def _packed(cards: tuple[Card, ...]) -> int:
     """The cards of each kind of ``cards``, packed (the last 80 of a longer pile: no pile
     of a game holds more, R1.3)."""
     counted = cards if len(cards) <= _MAX_COUNT else cards[-_MAX_COUNT:]
-    return sum(map(_CARD_UNIT.__getitem__, map(id, counted)))
+    return sum(map(_CARD_UNIT.__getitem__, counted))
 
 
 def _discard_packed(cards: tuple[Card, ...], old: tuple[Card, ...], packed: int) -> int:
@@ -347,12 +347,12 @@ def _discard_packed(cards: tuple[Card, ...], old: tuple[Card, ...], packed: int)
         grown = len(cards) - len(old)
         if grown == 1:
             if cards[:-1] == old:
-                return packed + _CARD_UNIT[id(cards[-1])]
+                return packed + _CARD_UNIT[cards[-1]]
         elif grown == -1:
             if old[:-1] == cards:
-                return packed - _CARD_UNIT[id(old[-1])]
+                return packed - _CARD_UNIT[old[-1]]
         elif grown == 0 and cards and cards[:-1] == old[:-1]:
-            return packed - _CARD_UNIT[id(old[-1])] + _CARD_UNIT[id(cards[-1])]
+            return packed - _CARD_UNIT[old[-1]] + _CARD_UNIT[cards[-1]]
     return _packed(cards)
 
 
@@ -431,11 +431,11 @@ _NDARRAY: Final = np.ndarray
 #: did not, and cost more by the clock and in instructions (measured).
 _PAIR: Final = CODES**2
 _PAIR_BYTES: Final = tuple(
-    _CELL_BYTES[id(CARD_OF_CODE[pair // CODES])] + _CELL_BYTES[id(CARD_OF_CODE[pair % CODES])]
+    _CELL_BYTES[CARD_OF_CODE[pair // CODES]] + _CELL_BYTES[CARD_OF_CODE[pair % CODES]]
     for pair in range(_PAIR)
 )
 _PAIR_UNIT: Final = tuple(
-    _CELL_UNIT[id(CARD_OF_CODE[pair // CODES])] + _CELL_UNIT[id(CARD_OF_CODE[pair % CODES])]
+    _CELL_UNIT[CARD_OF_CODE[pair // CODES]] + _CELL_UNIT[CARD_OF_CODE[pair % CODES]]
     for pair in range(_PAIR)
 )
 #: The 5 entries of the ruleset and the number of players, by ruleset name then count.
@@ -572,7 +572,7 @@ class ObservationEncoder:
             state.ruleset.name,
             len(state.draw_pile),
             len(state.legend_deck),
-            state.drawn if seat == state.current_player else None,
+            drawn_card_seen(state, seat),
         )
 
     def _flags(self, current: int, first: int) -> None:
@@ -654,7 +654,7 @@ class ObservationEncoder:
             size = len(pile)
             pieces[_P_DISCARD_SIZE] = _PILE_BYTES[size if size <= _MAX_COUNT else _MAX_COUNT]
             pieces[_P_DISCARD] = (_pile_cache.get(packed) or _pile_counts(packed)) + (
-                _KIND_OF[id(pile[-1])] if pile else _NO_KIND
+                _KIND_OF[pile[-1]] if pile else _NO_KIND
             )
         legend_row = source.legend_row
         if legend_row is not self._row:
@@ -670,12 +670,10 @@ class ObservationEncoder:
             unseen = self._base - self._shown - self._pile_packed
             pieces[_P_DRAWN] = _NO_KIND
         else:
-            unseen = self._base - self._shown - self._pile_packed - _CARD_UNIT[id(drawn)]
-            pieces[_P_DRAWN] = _KIND_OF[id(drawn)]
+            unseen = self._base - self._shown - self._pile_packed - _CARD_UNIT[drawn]
+            pieces[_P_DRAWN] = _KIND_OF[drawn]
         pieces[_P_UNSEEN] = _unseen_cache.get(unseen) or _unseen_bytes(unseen)
-        pieces[_P_PHASE] = _PHASE_FLAGS[id(phase)][
-            2 * (viewer == current) + source.claimed_this_turn
-        ]
+        pieces[_P_PHASE] = _PHASE_FLAGS[phase][2 * (viewer == current) + source.claimed_this_turn]
         turn = source.turn
         if turn != self._turn:
             pieces[_P_TURN] = (

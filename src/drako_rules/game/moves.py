@@ -59,7 +59,7 @@ from typing import ClassVar, Final, TypeAlias, cast
 
 import attrs
 
-from drako_rules._kernel.board import CENTRE_CELLS
+from drako_rules._kernel.board import CENTRE_CELLS, LEGEND_INDEX, LEGENDS
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import InvalidMoveError, NotationError, quote
 from drako_rules.kingdom import POSITIONS, Position
@@ -93,12 +93,10 @@ ARRANGEMENTS: Final[tuple[tuple[int, int, int, int], ...]] = tuple(
 _ARRANGEMENT_INDEX: Final[dict[tuple[int, ...], int]] = {
     order: i for i, order in enumerate(ARRANGEMENTS)
 }
-_LEGENDS: Final = tuple(Legend)
-_LEGEND_INDEX: Final = {legend: i for i, legend in enumerate(_LEGENDS)}
 
 _ARRANGE_BASE: Final = 0
 _CLAIM_BASE: Final = _ARRANGE_BASE + len(ARRANGEMENTS)  # 24
-_TAKE_BASE: Final = _CLAIM_BASE + len(_LEGENDS)  # 39
+_TAKE_BASE: Final = _CLAIM_BASE + len(LEGENDS)  # 39
 _DRAW_ID: Final = _TAKE_BASE + 16  # 55
 _PLACE_BASE: Final = _DRAW_ID + 1  # 56
 _REVEAL_BASE: Final = _PLACE_BASE + 16  # 72
@@ -193,7 +191,7 @@ class Move:
                     )
                 return _MOVES[_ARRANGE_BASE + index]
             if verb == "claim":
-                return _MOVES[_CLAIM_BASE + _LEGEND_INDEX[Legend.parse(arg)]]
+                return _MOVES[_CLAIM_BASE + LEGEND_INDEX[Legend.parse(arg)]]
             base = _POSITION_VERBS.get(verb)
             if base is None:
                 raise InvalidMoveError(f"unknown move {m.group(1)!r} in {text!r}: {_EXPECTED}")
@@ -279,7 +277,7 @@ class Claim(Move):
     @property
     def action_id(self) -> int:
         """The move's fixed id in the action space (24–38)."""
-        return _CLAIM_BASE + _LEGEND_INDEX[self.legend]
+        return _CLAIM_BASE + LEGEND_INDEX[self.legend]
 
     def __str__(self) -> str:
         return f"claim {self.legend.value}"
@@ -368,7 +366,7 @@ MOVE_TYPES: Final[tuple[type[Move], ...]] = (Arrange, Claim, Take, Draw, Place, 
 
 _MOVES: Final[tuple[Move, ...]] = (
     *(Arrange(order) for order in ARRANGEMENTS),
-    *(Claim(legend) for legend in _LEGENDS),
+    *(Claim(legend) for legend in LEGENDS),
     *(Take(p) for p in POSITIONS),
     Draw(),
     *(Place(p) for p in POSITIONS),

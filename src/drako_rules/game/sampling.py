@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from typing import Final
 
+from drako_rules._kernel.board import CENTRE_CELLS
 from drako_rules.cards import Card, Legend, deck
 from drako_rules.errors import GameError
 from drako_rules.game.state import GameState, Phase
@@ -22,7 +23,6 @@ __all__ = ["sample_state", "unseen_cards", "unseen_legends"]
 
 #: The cells of the 2×2 centre, where the starting cards go face up (R2.5); every other cell
 #: is dealt face down (R2.4).
-_CENTRE: Final = frozenset((5, 6, 9, 10))
 _NO_HIDDEN: Final[tuple[Card | None, ...]] = (None,) * 16
 #: The largest seed a sampled state is given: any integer is a seed (R2.8).
 _SEED_BITS: Final = 63
@@ -117,7 +117,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
             continue
         dealt: list[Card | None] = [None] * 16
         for i, cell in enumerate(cells):
-            if cell is None and i not in _CENTRE:
+            if cell is None and i not in CENTRE_CELLS:
                 if not cards:
                     raise GameError("the view hides more cards than the deck holds (R1.3)")
                 dealt[i] = cards.pop()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Final, TypeVar
 
-from drako_rules._kernel.board import CENTRE_CELLS, LEGENDS
+from drako_rules._kernel.board import CENTRE_CELLS, CODE_OF_LETTER, LEGENDS
 from drako_rules.cards import Card, check_player_count, deck
 from drako_rules.errors import GameError, quote
 from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState
@@ -37,7 +37,6 @@ STARTING_CARDS: Final = 4
 OUTER_CELLS: Final = tuple(i for i in range(16) if i not in CENTRE_CELLS)
 
 # Keyed by the enum's plain ``_value_``: a str hashes at C speed, an Enum member does not.
-_CARD_ORDER: Final[dict[str, int]] = {card._value_: i for i, card in enumerate(Card)}
 _DECKS: Final = {n: deck(n) for n in (2, 3, 4)}
 _EMPTY: Final = Kingdom.unexplored()
 
@@ -45,7 +44,7 @@ T = TypeVar("T")
 
 
 def _card_order(card: Card) -> int:
-    return _CARD_ORDER[card._value_]
+    return CODE_OF_LETTER[card._value_]
 
 
 #: Seeds are integers of fewer than this many bits, negative allowed (R2.8): small enough

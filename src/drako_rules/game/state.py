@@ -51,6 +51,7 @@ __all__ = [
     "Keep",
     "Phase",
     "PlayerState",
+    "drawn_card_seen",
     "player_state",
     "successor",
     "successor_function",
@@ -70,6 +71,11 @@ class Phase(enum.Enum):
     """After the card action: claim a met Legend or end the turn (R6.1)."""
     OVER = "over"
     """The game has ended (R7); every card is revealed."""
+
+    # Members are singletons compared by identity: hashing by identity agrees with
+    # equality, at C speed (Enum's own __hash__ is Python code), for the tables keyed by
+    # phase (the observation encoder's).
+    __hash__ = object.__hash__
 
 
 _set: Final = object.__setattr__
@@ -352,9 +358,8 @@ def successor_function(*changed: str) -> Callable[..., GameState]:
     [`successor`][drako_rules.game.state.successor]``(state, name=value, ...)`` for exactly
     the fields ``changed``, each of them required: one transition shape of the engine.
 
-    Its body is generated once, here, as straight-line code: a copy of the old state's
-    dictionary of fields, one store per changed field, given to a new state. A call pays
-    none of the ``KEEP`` tests of [`successor`][drako_rules.game.state.successor]. The same
+    A call copies the old state's fields with the changed ones over them, and pays none of
+    the ``KEEP`` tests of [`successor`][drako_rules.game.state.successor]. The same
     contract holds: the values are the caller's to check, and the derived masks theirs to
     keep true.
 
@@ -365,26 +370,27 @@ def successor_function(*changed: str) -> Callable[..., GameState]:
     unknown = [n for n in changed if n not in _FIELDS or n in _FIXED]
     if unknown or len(set(changed)) != len(changed):
         raise GameError(f"successor_function takes distinct changing fields, not {changed!r:.80}")
-    keywords = f", *, {', '.join(changed)}" if changed else ""  # no field: a copy
-    # ``{**fields}`` of a state's dictionary copies its table at once, and one store per
-    # field costs less than merging a second dictionary of the changed ones into it. (Not
-    # ``dict.copy``: that keeps the shared-key table of a state built by ``__init__``, whose
-    # attributes CPython 3.11 then reads by the slow path; the unpacking gives a plain one.)
-    stores = "".join(f"    fields[{name!r}] = {name}\n" for name in changed)
-    source = (
-        f"def evolved(state{keywords}):\n"
-        "    fields = {**state.__dict__}\n"
-        f"{stores}"
-        "    new = _new(GameState)\n"
-        "    _set_fields(new, fields)\n"
-        "    return new\n"
-    )
-    scope: dict[str, object] = {"_new": _new, "GameState": GameState, "_set_fields": _set_fields}
-    exec(source, scope)  # the source is made of the field names above only
-    function = scope["evolved"]
-    assert callable(function)
-    return function
+    names = frozenset(changed)
+
+    def evolved(state: GameState, **values: object) -> GameState:
+        if values.keys() != names:
+            raise GameError(f"this successor takes exactly the fields {sorted(names)}")
+        # ``{**fields, **values}`` of a state's dictionary: one new plain table (not
+        # ``dict.copy``, which keeps the shared-key table of a state built by ``__init__``,
+        # whose attributes CPython 3.11 then reads by the slow path).
+        new = _new(GameState)
+        _set_fields(new, {**state.__dict__, **values})
+        return new
+
+    return evolved
 
 
 #: The fields no transition changes.
 _FIXED: Final = frozenset({"ruleset", "seed", "first_player"})
+
+
+def drawn_card_seen(state: GameState, seat: int) -> Card | None:
+    """The card just drawn as seat ``seat`` sees it (R8.3): the drawn card for the player
+    who drew it (the current player), None for everyone else. The one owner of R8.3, read
+    by ``player_view`` and the environment's observation."""
+    return state.drawn if seat == state.current_player else None

@@ -39,7 +39,6 @@ from collections.abc import Callable
 from typing import Final, NoReturn, TypeVar
 
 from drako_rules._kernel.board import (
-    ALL,
     CARD_OF_CODE,
     CENTRE_CELLS,
     CODE_OF_LETTER,
@@ -47,6 +46,7 @@ from drako_rules._kernel.board import (
     UNEXPLORED,
     legend_mask,
 )
+from drako_rules._kernel.turns import can_draw, open_cells, reshuffle_split
 from drako_rules.cards import Card
 from drako_rules.errors import GameError, IllegalMoveError, InvalidMoveError, expect
 from drako_rules.game.moves import (
@@ -134,8 +134,7 @@ def _open_cells(kingdom: Kingdom, card: Card) -> int:
     Not a revealed Dragon or Portal (R3.4b), nor a revealed card of the same kind
     (R3.4c); any Unexplored Land (R3.4d).
     """
-    masks = kingdom.masks
-    return ALL & ~(masks[_DRAGON] | masks[_PORTAL] | masks[CODE_OF_LETTER[card._value_]])
+    return open_cells(kingdom.masks, CODE_OF_LETTER[card._value_])
 
 
 # --- legal moves -----------------------------------------------------------------------------
@@ -168,13 +167,11 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     if phase is _BEFORE:
         seat = state.current_player
         discard = state.discard_pile
-        open_cells = _open_cells(state.players[seat].kingdom, discard[-1])
-        # R3.5: drawing is possible unless the draw pile is empty and the discard pile
-        # holds a single card.
-        if state.draw_pile or len(discard) > 1:
-            moves = _TAKES_AND_DRAW[open_cells]
+        cells = _open_cells(state.players[seat].kingdom, discard[-1])
+        if can_draw(len(state.draw_pile), len(discard)):  # R3.5
+            moves = _TAKES_AND_DRAW[cells]
         else:
-            moves = _TAKES[open_cells]
+            moves = _TAKES[cells]
         if not state.claimed_this_turn:
             claimable = state.met_masks[seat] & state.row_mask
             if claimable:
@@ -538,16 +535,17 @@ def _draw(s: GameState, move: Move) -> GameState:
         _out_of_turn(s, move)
     draw, discard, reshuffles = s.draw_pile, s.discard_pile, s.reshuffles
     if not draw:
-        if len(discard) < 2:
+        if not can_draw(0, len(discard)):
             raise IllegalMoveError(
                 "draw is not allowed: the draw pile is empty and the discard pile has "
                 f"{len(discard)} card, too few to reshuffle (R3.5)",
                 rule="R3.5",
             )
         # R3.5: the discard pile except its top card becomes the new draw pile, shuffled.
-        pile = list(discard[:-1])
+        under, discard = reshuffle_split(discard)
+        pile = list(under)
         shuffle(reshuffle_rng(s.seed, reshuffles), pile)
-        draw, discard, reshuffles = tuple(pile), discard[-1:], reshuffles + 1
+        draw, reshuffles = tuple(pile), reshuffles + 1
     return _with_draw(
         s,
         phase=_DRAWN,

@@ -20,7 +20,7 @@ from drako_rules.cards import Card, Legend
 from drako_rules.errors import expect
 from drako_rules.game.moves import ACTION_SPACE_SIZE, Move
 from drako_rules.game.setup import check_seat
-from drako_rules.game.state import GameState, Phase, PlayerState
+from drako_rules.game.state import GameState, Phase, PlayerState, drawn_card_seen
 from drako_rules.game.transitions import legal_moves
 
 __all__ = ["PlayerView", "legal_action_mask", "player_view"]
@@ -111,7 +111,7 @@ def player_view(state: GameState, player: int) -> PlayerView:
         state.discard_pile,
         state.legend_row,
         len(state.legend_deck),
-        state.drawn if mine else None,
+        drawn_card_seen(state, player),
         state.claimed_this_turn,
         legal_moves(state) if mine else (),
     )

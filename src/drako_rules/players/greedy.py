@@ -25,22 +25,19 @@ import functools
 import math
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final
 
+from drako_rules._kernel.board import CODE_OF, bits
+from drako_rules._kernel.turns import open_cells, reshuffle_split
 from drako_rules.cards import Card
 from drako_rules.errors import GameError
 from drako_rules.game import Arrange, Claim, Draw, Move, Phase, Place, PlayerView, Reveal, Take
+from drako_rules.game.moves import CENTRE
 from drako_rules.game.sampling import unseen_cards
-from drako_rules.kingdom import Kingdom, Position
+from drako_rules.kingdom import POSITIONS, Kingdom, Position
 from drako_rules.rulesets import get_ruleset
 from drako_rules.scoring import score
 
 __all__ = ["GreedyPlayer", "greedy_move", "move_values"]
-
-#: The 2×2 centre where an arrangement puts the starting cards, in its order (R2.5).
-CENTRE: Final = (Position(1, 1), Position(1, 2), Position(2, 1), Position(2, 2))
-#: The 16 positions of a Kingdom, row by row (R4.1).
-ALL_POSITIONS: Final = tuple(Position(row, col) for row in range(4) for col in range(4))
 
 
 # --- what the bot knows ----------------------------------------------------------------------
@@ -55,9 +52,9 @@ def points(kingdom: Kingdom, ruleset: str) -> int:
     return score(kingdom, ruleset=get_ruleset(ruleset)).total
 
 
-def may_replace(old: Card | None, card: Card) -> bool:
-    """Whether ``card`` may go where ``old`` lies (R3.4b–d)."""
-    return old is None or (old is not Card.DRAGON and old is not Card.PORTAL and old is not card)
+def open_positions(kingdom: Kingdom, card: Card) -> tuple[Position, ...]:
+    """The positions where ``card`` may go (R3.4b–d, decided by the engine's rule)."""
+    return tuple(POSITIONS[i] for i in bits(open_cells(kingdom.masks, CODE_OF[card])))
 
 
 # --8<-- [end:seen]
@@ -96,16 +93,15 @@ def draw_value(view: PlayerView, best_reveal: float, unseen: Counter[Card]) -> f
     discard pile but its top, reshuffled (R3.5), which the bot has seen.
     """
     kingdom, ruleset = view.me.kingdom, view.ruleset
-    pile = unseen if view.draw_pile_size else Counter(view.discard_pile[:-1])
+    pile = unseen if view.draw_pile_size else Counter(reshuffle_split(view.discard_pile)[0])
     total = sum(pile.values())
     if not total:
         return -math.inf
     value = 0.0
     for card, n in pile.items():
         best = best_reveal
-        for position in ALL_POSITIONS:
-            if may_replace(kingdom.cells[position.index], card):
-                best = max(best, placement_value(kingdom, ruleset, position, card))
+        for position in open_positions(kingdom, card):
+            best = max(best, placement_value(kingdom, ruleset, position, card))
         value += n * best
     return value / total
 

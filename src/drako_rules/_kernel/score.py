@@ -1,0 +1,210 @@
+"""The score of a Kingdom on plain integers (R5.1–R5.3): tables built once per ruleset,
+then a few look-ups per Kingdom.
+
+The five pair-scored categories share one integer, 16 bits each, in :data:`FIELDS` order
+(Elves from bit 0, Dwarves 16, Humans 32, Goblins 48, Conflicts 64). Values may be
+negative, so a sum of packed entries is taken with :data:`BIAS` (``2**15`` in every field)
+and each field read back as ``((packed >> shift) & 0xFFFF) - 2**15``: exact while each
+category stays within ±2**15 (a Kingdom has 24 adjacent pairs and at most 120 pairs).
+
+The tables of a ruleset (:func:`tables`) are built from the points of each pair of card
+codes, which the public module computes from the ruleset's data (R5.1, R5.2, R4.3, R9.3):
+the value of every row or column of four codes (its three adjacent pairs, R4.1), of every
+pair of codes linked only through a Portal network (R4.2), and of every number of Dragons
+with every number of them domesticated (R5.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from drako_rules._kernel.board import CODE_OF, CODES, NEIGHBOURHOOD
+from drako_rules._kernel.connect import (
+    CONNECTED,
+    LAYOUTS,
+    LINKED_PAIRS,
+    TOUCHING,
+    LayoutTuple,
+    layout,
+)
+from drako_rules.cards import Card
+
+__all__ = [
+    "BIAS",
+    "FIELDS",
+    "Tables",
+    "dragon_points",
+    "dragon_split",
+    "pack",
+    "sheet",
+    "tables",
+    "tamed",
+    "unpack",
+]
+
+#: The bit where each pair-scored category starts: Elves, Dwarves, Humans, Goblins,
+#: Conflicts.
+FIELDS: Final = (0, 16, 32, 48, 64)
+_HALF: Final = 1 << 15
+_MASK: Final = (1 << 16) - 1
+#: ``2**15`` in every field: added to a sum of packed values so that every field is >= 0.
+BIAS: Final = sum(_HALF << shift for shift in FIELDS)
+#: The most Dragons a Kingdom can hold (one per cell).
+_MAX_DRAGONS: Final = 16
+#: The codes of the Tribes that domesticate a Dragon (R5.3), of the Dragon and the Portal.
+_ELF: Final = CODE_OF[Card.ELF]
+_DWARF: Final = CODE_OF[Card.DWARF]
+_HUMAN: Final = CODE_OF[Card.HUMAN]
+_DRAGON: Final = CODE_OF[Card.DRAGON]
+_PORTAL: Final = CODE_OF[Card.PORTAL]
+
+#: The tables of one ruleset: ``(line, portal_pair, dragons, need)``.
+Tables = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int]
+
+
+def pack(values: Sequence[int]) -> int:
+    """Five category values, in :data:`FIELDS` order, as one integer (without the bias)."""
+    return sum(value << shift for value, shift in zip(values, FIELDS, strict=True))
+
+
+def unpack(packed: int) -> tuple[int, int, int, int, int]:
+    """The five category values of a biased sum of packed values (``BIAS + ...``)."""
+    return (
+        (packed & _MASK) - _HALF,
+        (packed >> 16 & _MASK) - _HALF,
+        (packed >> 32 & _MASK) - _HALF,
+        (packed >> 48 & _MASK) - _HALF,
+        (packed >> 64 & _MASK) - _HALF,
+    )
+
+
+def dragon_split(
+    values: tuple[int, int, int], counted: int | None, most: int, dragons: int, tame: int
+) -> tuple[int, int, int]:
+    """How ``dragons`` Dragons, ``tame`` of them domesticated, score (R5.3, R9.2):
+    ``(v, good, counted)``: each of the first ``good`` scores ``+v``, each other of the
+    first ``counted`` scores ``-v``, and each Dragon beyond ``counted`` scores the
+    ruleset's extra points. ``values`` is the value of one Dragon when there are 1, 2, 3
+    or more; ``counted`` the most Dragons scored ±v (None: all); ``most`` the most
+    domesticated Dragons that score +v. The one owner of R5.3's arithmetic."""
+    if dragons <= 0:
+        return 0, 0, 0
+    v = values[min(dragons, 3) - 1]
+    scored = dragons if counted is None else min(dragons, counted)
+    return v, min(tame, most, scored), scored
+
+
+def dragon_points(
+    values: tuple[int, int, int],
+    counted: int | None,
+    most: int,
+    extra: int,
+    dragons: int,
+    tame: int,
+) -> int:
+    """The points of ``dragons`` Dragons of which ``tame`` are domesticated (R5.3, R9.2),
+    from :func:`dragon_split`; ``extra``: the points of a Dragon beyond the counted ones."""
+    v, good, scored = dragon_split(values, counted, most, dragons, tame)
+    return v * good - v * (scored - good) + extra * (dragons - scored)
+
+
+def _line_table(adjacent: Sequence[int]) -> tuple[int, ...]:
+    """The value of every line of four codes (base ``CODES``, first cell most significant):
+    the sum of its three adjacent pairs, from ``adjacent[a * CODES + b]``."""
+    line: list[int] = []
+    for a in range(CODES):
+        for b in range(CODES):
+            ab = adjacent[a * CODES + b]
+            for c in range(CODES):
+                abc = ab + adjacent[b * CODES + c]
+                row = c * CODES
+                line.extend(abc + adjacent[row + d] for d in range(CODES))
+    return tuple(line)
+
+
+def tables(
+    adjacent: Sequence[int],
+    through: Sequence[int],
+    dragon_rule: tuple[tuple[int, int, int], int | None, int, int],
+    need: int,
+) -> Tables:
+    """The tables of a ruleset: ``adjacent[a * CODES + b]`` and ``through[a * CODES + b]``
+    are the packed points of a pair of codes ``a``, ``b`` adjacent (R4.1) or linked only
+    through a Portal network (R4.2, R4.3); ``dragon_rule`` is ``(values, counted, most,
+    extra)`` for :func:`dragon_points`; ``need`` the Tribe cards of one kind that
+    domesticate a Dragon (R5.3)."""
+    portal_pair = tuple(tuple(through[a * CODES : (a + 1) * CODES]) for a in range(CODES))
+    dragons = tuple(
+        tuple(dragon_points(*dragon_rule, n, d) for d in range(n + 1))
+        for n in range(_MAX_DRAGONS + 1)
+    )
+    return _line_table(adjacent), portal_pair, dragons, need
+
+
+def tamed(dragons: int, masks: Sequence[int], lay: LayoutTuple, need: int) -> int:
+    """The domesticated Dragons among the cells of ``dragons``, as a mask (R5.3).
+
+    A Dragon is domesticated when connected to at least ``need`` (2) Elves, or Dwarves, or
+    Humans; Goblins never count. ``masks`` is the Kingdom's masks by code, ``lay`` its
+    Portal layout, whose ``connected`` table gives a Dragon's connections to Elves, Dwarves
+    and Humans in every ruleset (no Goblin on either side, R4.3). A Dragon away from the
+    Portals is connected to its neighbours only, so for ``need`` 2 those are the cells
+    next to two cards of one Tribe (``board.NEIGHBOURHOOD``, one look-up per Tribe); the
+    Dragons next to a network have their connections counted.
+    """
+    elf, dwarf, human = masks[_ELF], masks[_DWARF], masks[_HUMAN]
+    if need == 2:
+        touching = lay[TOUCHING]
+        near_two = (NEIGHBOURHOOD[elf] | NEIGHBOURHOOD[dwarf] | NEIGHBOURHOOD[human]) >> 16
+        tame = dragons & ~touching & near_two
+        rest = dragons & touching
+    else:
+        tame, rest = 0, dragons
+    connected = lay[CONNECTED]
+    while rest:
+        low = rest & -rest
+        c = connected[low.bit_length() - 1]
+        if (
+            (c & elf).bit_count() >= need
+            or (c & dwarf).bit_count() >= need
+            or (c & human).bit_count() >= need
+        ):
+            tame |= low
+        rest ^= low
+    return tame
+
+
+def sheet(
+    t: Tables, line_codes: Sequence[int], codes: Sequence[int], masks: Sequence[int]
+) -> tuple[int, int, int, int, int, int]:
+    """``(elves, dwarves, humans, goblins, dragons, conflicts)`` of a Kingdom given by its
+    ``line_codes``, ``codes`` and ``masks`` (see ``Kingdom``), with the tables ``t``: R5.1
+    and R5.2 summed over every connected pair once (R4.4), R5.3 from the Dragons."""
+    line, pair, dragon_table, need = t
+    r0, r1, r2, r3, c0, c1, c2, c3 = line_codes
+    packed = (
+        BIAS
+        + line[r0] + line[r1] + line[r2] + line[r3]
+        + line[c0] + line[c1] + line[c2] + line[c3]
+    )  # fmt: skip
+    portals = masks[_PORTAL]
+    lay = LAYOUTS.get(portals) or layout(portals)
+    linked_pairs = lay[LINKED_PAIRS]
+    if linked_pairs:
+        for i, j in linked_pairs:
+            packed += pair[codes[i]][codes[j]]
+    dragon_cells = masks[_DRAGON]
+    if dragon_cells:
+        tame = tamed(dragon_cells, masks, lay, need)
+        dragons = dragon_table[dragon_cells.bit_count()][tame.bit_count()]
+    else:
+        dragons = 0
+    return (
+        (packed & _MASK) - _HALF,
+        (packed >> 16 & _MASK) - _HALF,
+        (packed >> 32 & _MASK) - _HALF,
+        (packed >> 48 & _MASK) - _HALF,
+        dragons,
+        (packed >> 64 & _MASK) - _HALF,
+    )
