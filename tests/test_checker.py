@@ -423,7 +423,7 @@ def test_problem_messages_say_where() -> None:
     (problem,) = check_game(parse_game(json.dumps(document), "json")).problems
     assert problem.where == "$.players[1].kingdom"
     assert problem.message.startswith("$.players[1].kingdom: ")
-    assert "(3,3)" in problem.message and "R7.2" in problem.message
+    assert "row 4, column 4" in problem.message and "R7.2" in problem.message
     assert problem.rule == "R7.2"
 
 

@@ -32,6 +32,8 @@ REPORT_KEYS = [
     "ruleset",
     "rules_version",
     "library_version",
+    "verdict",
+    "verdict_text",
     "verified",
     "valid",
     "players",
@@ -67,8 +69,21 @@ TIE_BREAK_KEYS = [
     "lower_value",
     "text",
 ]
-PROBLEM_KEYS = ["code", "where", "message", "rule"]
-MISMATCH_KEYS = ["field", "written", "expected", "rule", "player", "message"]
+PROBLEM_KEYS = [
+    "code",
+    "where",
+    "message",
+    "rule",
+    "player",
+    "field",
+    "cells",
+    "card",
+    "legend",
+    "seats",
+    "count",
+    "limit",
+]
+MISMATCH_KEYS = ["field", "written", "expected", "rule", "player", "message", "seat"]
 LINE_KEYS = ["category", "points", "rule", "text"]
 
 # Worked example 1 (Ana, a wrong Dragons value written) against Bob, who claimed two
@@ -131,6 +146,8 @@ def test_report_values_of_a_tie_worked_by_hand() -> None:
     assert report["library_version"] == drako_rules.__version__
     assert report["valid"] is True
     assert report["verified"] is False  # Ana wrote Dragons 3, the rules give −3
+    assert report["verdict"] == "disagrees"
+    assert report["verdict_text"] == "the sheet disagrees with the rules (1 mismatch)"
     assert report["problems"] == []
     ana, bob = (as_dict(p) for p in as_list(report["players"]))
     assert {k: ana[k] for k in PLAYER_KEYS[:13]} == {
@@ -157,6 +174,7 @@ def test_report_values_of_a_tie_worked_by_hand() -> None:
             "rule": "R5.3",
             "player": "Ana",
             "message": "Ana: dragons: written 3, the rules give -3 (R5.3)",
+            "seat": 0,
         }
     ]
     lines = [as_dict(x) for x in as_list(ana["lines"])]
@@ -391,7 +409,10 @@ def test_each_problem_is_reported_with_code_place_and_rule(
     assert found[0].message.startswith(f"{where}: ")
     assert not report.valid and not report.verified
     as_json = [as_dict(p) for p in as_list(report.to_dict()["problems"])]
-    assert {"code": code, "where": where, "message": found[0].message, "rule": rule} in as_json
+    assert {"code": code, "where": where, "message": found[0].message, "rule": rule} in [
+        {k: p[k] for k in PROBLEM_KEYS[:4]} for p in as_json
+    ]
+    assert all(list(p) == PROBLEM_KEYS for p in as_json)
 
 
 def test_every_problem_code_is_triggered() -> None:

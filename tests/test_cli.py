@@ -117,7 +117,7 @@ def test_check_example_subprocess(path: Path) -> None:
     for text in report.tie_break_texts():
         assert f"Tie-break: {text}" in out
     verdict = out.strip().splitlines()[-1]
-    assert verdict.startswith("Verdict: " + ("verified" if report.verified else "the sheet"))
+    assert verdict == f"Verdict: {report.verdict.value}, {report.verdict_text}"
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
@@ -174,7 +174,7 @@ def test_check_game_with_problems_prints_report_and_exits_2(tmp_path: Path) -> N
     status, out, err = call("check", str(path))
     assert status == EXIT_INVALID
     assert "[unexplored-land] $.players[1].kingdom" in out
-    assert "Verdict: invalid game, 1 problem" in out
+    assert "Verdict: invalid, the game has 1 problem;" in out
     assert err.count("\n") == 1 and err.startswith("drako-rules: error: ")
 
 

@@ -89,6 +89,11 @@ class Position:
         """The orthogonally adjacent positions, up, left, right, down (R4.1)."""
         return tuple(POSITIONS[i] for i in NEIGHBOURS[self.index])
 
+    def describe(self) -> str:
+        """The position in a player's words, counted from 1 at the top left:
+        ``Position(0, 2).describe() == "row 1, column 3"``."""
+        return f"row {self.row + 1}, column {self.col + 1}"
+
     def __repr__(self) -> str:
         return f"Position({self.row}, {self.col})"
 

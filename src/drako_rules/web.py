@@ -17,7 +17,8 @@ problem and verdict comes from this module, which calls the score checker
   cannot be read;
 - ``report``: [`GameReport.to_dict`][drako_rules.checker.GameReport.to_dict], exactly what
   ``drako-rules check --json`` prints;
-- ``verdict``: one line starting with ``verified``, ``disagrees`` or ``invalid``;
+- ``verdict``: one line, the report's verdict value (``verified``, ``disagrees`` or
+  ``invalid``, also ``report["verdict"]``), a colon and its sentence (``report["verdict_text"]``);
 - ``pictures``: per player, the SVG picture of the Kingdom (links, conflicts, Dragons), or
   None when the player could not be scored;
 - ``marks``: per problem of the report, where the page shows it (see
@@ -38,7 +39,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from collections.abc import Iterable
 from typing import Final
 
@@ -56,7 +56,7 @@ from drako_rules.checker import (
     format_game,
     parse_game,
 )
-from drako_rules.errors import DrakoError, InvalidGameError
+from drako_rules.errors import DrakoError, InvalidGameError, quote
 from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import RULESETS
 from drako_rules.scoring import Category
@@ -74,14 +74,6 @@ __all__ = [
 #: The longest game file the page accepts, in characters: a 4-player game with every
 #: field written takes about 1 500, and a ``#game=`` link stays well inside URL limits.
 MAX_GAME_CHARS: Final = 20_000
-
-_WHERE: Final = re.compile(r"players\[(\d+)\](?:\.([a-z]+))?(?:\.([a-z]+)|\[(\d+)\])?")
-_CLAIMED_TWICE: Final = re.compile(r"the Legend ([a-z-]+) is claimed")
-
-
-def _short(text: str) -> str:
-    """A short escaped prefix of user text, for messages."""
-    return repr(text[:40]) + ("..." if len(text) > 40 else "")
 
 
 def catalogue() -> dict[str, JSONValue]:
@@ -128,11 +120,10 @@ def catalogue() -> dict[str, JSONValue]:
 
 
 def verdict(report: GameReport) -> str:
-    """The verdict line, as ``drako-rules check`` words it.
-
-    It starts with ``invalid`` when the game has problems, ``disagrees`` when the sheet
-    disagrees with the rules (R5.5), ``verified`` otherwise (a game with nothing written on
-    the sheet is valid and has nothing that disagrees: ``verified`` too, as in the exit status).
+    """The verdict line of the page: the report's
+    [`Verdict`][drako_rules.checker.Verdict] value, a colon and its sentence
+    ([`GameReport.verdict_text`][drako_rules.checker.GameReport.verdict_text]), the same
+    value and sentence that ``drako-rules check`` prints (R5.5).
 
     Examples:
         >>> from drako_rules.checker import PlayerEntry
@@ -140,20 +131,7 @@ def verdict(report: GameReport) -> str:
         ...                          PlayerEntry("Bob", "EEWW/FFOG/MHDS/WGSM")])))
         'disagrees: the sheet disagrees with the rules (1 mismatch)'
     """
-    if report.problems:
-        n = len(report.problems)
-        return (
-            f"invalid: invalid game, {n} problem{'s' if n > 1 else ''}; the numbers shown "
-            "use what could be read"
-        )
-    if report.mismatches:
-        n = len(report.mismatches)
-        return (
-            f"disagrees: the sheet disagrees with the rules ({n} mismatch{'es' if n > 1 else ''})"
-        )
-    if any(p.entry.score is not None or p.entry.sheet for p in report.players):
-        return "verified: the sheet agrees with the rules"
-    return "verified: valid game; nothing was written on the sheet to compare"
+    return f"{report.verdict.value}: {report.verdict_text}"
 
 
 def problem_marks(report: GameReport) -> list[JSONValue]:
@@ -163,65 +141,39 @@ def problem_marks(report: GameReport) -> list[JSONValue]:
 
     - ``player``: the 0-based player the problem concerns, or None for the whole game;
     - ``field``: the field of that player (``name``, ``kingdom``, ``legends``, ``score``,
-      ``sheet.elves``, ...), or ``ruleset`` / ``players`` for the game;
+      ``sheet.elves``, ...; ``player`` for the player's table), or ``ruleset`` /
+      ``players`` / ``game`` for the game;
     - ``cells``: the cells it concerns, as ``"I-R-C"`` (the page's ``data-cell``): the
       Unexplored Lands of an ``unexplored-land`` problem (R7.2), the cards of the kind of a
-      ``too-many-cards`` problem (R1.3);
+      ``too-many-cards`` problem (R1.3), the card of a ``bad-kingdom`` problem;
     - ``card``: the notation letter of a ``too-many-cards`` problem's kind;
     - ``legends``: ``[player, id]`` pairs of the checkboxes of a ``legend-claimed-twice``
       problem (R6.3): every player who claims that Legend.
 
-    The problem's text is the checker's; only its place is worked out here, from its
-    ``where`` path and the report (the kind of too many cards is the one the message names).
+    Every mark is the problem's own facts ([`Problem`][drako_rules.checker.Problem]'s
+    ``player``, ``field``, ``cells``, ``card``, ``legend`` and ``seats``) in the page's
+    form; nothing is read from the message.
     """
-    marks: list[JSONValue] = []
-    for problem in report.problems:
-        marks.append(_mark(problem, report))
-    return marks
+    return [_mark(problem) for problem in report.problems]
 
 
-def _mark(problem: Problem, report: GameReport) -> dict[str, JSONValue]:
-    player: int | None = None
-    where = problem.where.removeprefix("$.")
-    field = where
-    match = _WHERE.fullmatch(where)
-    if match is not None and int(match.group(1)) < len(report.players):
-        player = int(match.group(1))
-        field = match.group(2) or "player"
-        if match.group(3):
-            field += "." + match.group(3)
-    cells: list[JSONValue] = []
-    card: str | None = None
+def _mark(problem: Problem) -> dict[str, JSONValue]:
+    field: str | None = problem.field
+    if problem.player is None:
+        field = field if field is not None else problem.where.removeprefix("$.")
+    elif field == "total":
+        field = "score"  # the page's name of the written total
     legends: list[JSONValue] = []
-    if problem.code == "unexplored-land" and player is not None:
-        kingdom = report.players[player].kingdom
-        if kingdom is not None:
-            cells = [f"{player}-{p.row}-{p.col}" for p in kingdom.unexplored_positions]
-    elif problem.code == "too-many-cards":
-        for kind in Card:
-            if re.search(rf"\b{kind.plural}\b", problem.message):
-                card = kind.letter
-                cells = [
-                    f"{p.index}-{pos.row}-{pos.col}"
-                    for p in report.players
-                    if p.kingdom is not None
-                    for pos, cell in p.kingdom.items()
-                    if cell is kind
-                ]
-                break
-    elif problem.code == "legend-claimed-twice":
-        found = _CLAIMED_TWICE.search(problem.message)
-        if found is not None:
-            legend = found.group(1)
-            legends = [[p.index, legend] for p in report.players if legend in p.entry.legends]
+    if problem.legend is not None:
+        legends = [[seat, problem.legend.value] for seat in problem.seats]
     return {
         "code": problem.code,
         "message": problem.message,
         "rule": problem.rule,
-        "player": player,
+        "player": problem.player,
         "field": field,
-        "cells": cells,
-        "card": card,
+        "cells": [f"{seat}-{p.row}-{p.col}" for seat, p in problem.cells],
+        "card": problem.card.letter if problem.card is not None else None,
         "legends": legends,
     }
 
@@ -282,7 +234,7 @@ def page_result(
     if len(text) > MAX_GAME_CHARS:
         raise InvalidGameError(
             f"the game file has {len(text)} characters, more than the page reads "
-            f"({MAX_GAME_CHARS}); it starts {_short(text)}"
+            f"({MAX_GAME_CHARS}); it starts {quote(text)}"
         )
     game = _normalized(parse_game(text, format, source="page"))
     report = check_game(game)

@@ -49,9 +49,18 @@ and the checker goes on with what it can use:
 A game file is read by the one bounded reader of the library
 ([`drako_rules.inputs`][drako_rules.inputs.read_bytes]): at most 1 MiB by default.
 
-A report is *verified* when it has neither problems nor mismatches; the command line
-exits with status 0 for a verified game, 1 for a valid game whose sheet disagrees with
-the rules, 2 for a game with problems.
+A report has one [`Verdict`][drako_rules.checker.Verdict]
+([`GameReport.verdict`][drako_rules.checker.GameReport.verdict], with its sentence
+[`verdict_text`][drako_rules.checker.GameReport.verdict_text]): ``verified`` when it has
+neither problems nor mismatches, ``disagrees`` for a valid game whose sheet disagrees with
+the rules, ``invalid`` for a game with problems; the command line exits with status 0, 1
+and 2 for them.
+
+**Problems are data.** Besides its words, every
+[`Problem`][drako_rules.checker.Problem] of a report carries the facts a program needs to
+show it: the player's seat, the field, the cells, the kind of card, the Legend, the count
+and its limit (see its attributes); each [`Mismatch`][drako_rules.checker.Mismatch] the
+field, the written and expected values, the player's name and seat.
 
 Examples:
     >>> game = parse_game('''
@@ -71,6 +80,18 @@ Examples:
     ['Bob: total: written 5, the rules give 3 (R5.5)']
     >>> report.problems
     ()
+    >>> report.verdict.value, report.verdict_text
+    ('disagrees', 'the sheet disagrees with the rules (1 mismatch)')
+    >>> bad = check_game(parse_game('''
+    ... [[players]]
+    ... name = "Ana"
+    ... kingdom = "FEOM/HPWM/SGDO/PP?S"
+    ... [[players]]
+    ... name = "Bob"
+    ... kingdom = "EEWW/FFOG/MHDS/WGSM"
+    ... '''))
+    >>> [(p.code, p.player, p.field, p.cells) for p in bad.problems]
+    [('unexplored-land', 0, 'kingdom', ((0, Position(3, 2)),))]
 """
 
 from __future__ import annotations
@@ -83,11 +104,12 @@ from drako_rules.checker.gamefile import (
     load_game,
     parse_game,
 )
-from drako_rules.checker.problems import PROBLEM_CODES, JSONValue, Problem
-from drako_rules.checker.report import GameReport, Mismatch, PlayerReport
+from drako_rules.checker.problems import FIELDS, PROBLEM_CODES, JSONValue, Problem
+from drako_rules.checker.report import GameReport, Mismatch, PlayerReport, Verdict
 from drako_rules.checker.verdict import check_game
 
 __all__ = [
+    "FIELDS",
     "PROBLEM_CODES",
     "Game",
     "GameFormat",
@@ -97,6 +119,7 @@ __all__ = [
     "PlayerEntry",
     "PlayerReport",
     "Problem",
+    "Verdict",
     "check_game",
     "format_game",
     "load_game",

@@ -16,7 +16,13 @@ from __future__ import annotations
 import attrs
 
 from drako_rules.checker.problems import Problem
-from drako_rules.checker.report import MAX_JSON_PROBLEMS, GameReport, Mismatch, PlayerReport
+from drako_rules.checker.report import (
+    MAX_JSON_PROBLEMS,
+    GameReport,
+    Mismatch,
+    PlayerReport,
+    Verdict,
+)
 from drako_rules.scoring import Category, ScoreLine, ScoreSheet, TieBreak
 
 __all__ = [
@@ -34,7 +40,8 @@ __all__ = [
 @attrs.frozen
 class MismatchDocument:
     """A [`Mismatch`][drako_rules.checker.Mismatch] in JSON: the sheet's value against the
-    rules', and ``message``, the difference in words naming the player."""
+    rules', ``message``, the difference in words naming the player, and ``seat``, the
+    player's 0-based seat."""
 
     field: str
     written: int
@@ -42,6 +49,7 @@ class MismatchDocument:
     rule: str
     player: str | None
     message: str
+    seat: int | None
 
 
 @attrs.frozen
@@ -99,7 +107,7 @@ class TieBreakDocument:
 @attrs.frozen
 class GameReportDocument:
     """A [`GameReport`][drako_rules.checker.GameReport] in JSON: the file, ruleset and
-    versions, the verdict, the players, the tie-breaks, the first
+    versions, the verdict (its value, its sentence, and the older ``verified`` and ``valid``), the players, the tie-breaks, the first
     [`MAX_JSON_PROBLEMS`][drako_rules.checker.report.MAX_JSON_PROBLEMS] problems (a
     [`Problem`][drako_rules.checker.Problem] is written as its fields) and how many there are."""
 
@@ -107,6 +115,8 @@ class GameReportDocument:
     ruleset: str | None
     rules_version: str
     library_version: str
+    verdict: Verdict
+    verdict_text: str
     verified: bool
     valid: bool
     players: tuple[PlayerDocument, ...]
@@ -118,7 +128,7 @@ class GameReportDocument:
 def mismatch_document(mismatch: Mismatch) -> MismatchDocument:
     """The JSON document of a mismatch."""
     m = mismatch
-    return MismatchDocument(m.field, m.written, m.expected, m.rule, m.player, m.describe())
+    return MismatchDocument(m.field, m.written, m.expected, m.rule, m.player, m.describe(), m.seat)
 
 
 def _line(line: ScoreLine) -> LineDocument:
@@ -178,6 +188,8 @@ def report_document(report: GameReport) -> GameReportDocument:
         ruleset=report.ruleset,
         rules_version=report.rules_version,
         library_version=report.library_version,
+        verdict=report.verdict,
+        verdict_text=report.verdict_text,
         verified=report.verified,
         valid=report.valid,
         players=tuple(player_document(p) for p in report.players),

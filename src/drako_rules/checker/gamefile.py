@@ -32,7 +32,7 @@ from drako_rules.cards import Card, Legend
 from drako_rules.checker.problems import JSONValue, Problem, Problems, field_path, index_path
 from drako_rules.errors import DrakoError, InvalidGameError, NotationError, quote, short
 from drako_rules.inputs import DEFAULT_LIMIT, decode, read_bytes
-from drako_rules.kingdom import Kingdom
+from drako_rules.kingdom import SIZE, Kingdom, Position
 from drako_rules.rulesets import POCKET
 from drako_rules.scoring import Category
 
@@ -275,20 +275,40 @@ def kingdom_message(error: NotationError, text: str) -> str:
     return str(error)  # Kingdom.parse quotes a short prefix of the text itself
 
 
-def read_kingdom(text: str, where: str, owner: str, problems: Problems) -> Kingdom | None:
-    """The Kingdom written as ``text`` for the player ``owner``, or None with a
-    ``bad-kingdom`` problem at ``where`` (Kingdom notation)."""
+def read_kingdom(
+    text: str, where: str, owner: str, problems: Problems, seat: int | None = None
+) -> Kingdom | None:
+    """The Kingdom written as ``text`` for the player ``owner`` (of seat ``seat``), or None
+    with a ``bad-kingdom`` problem at ``where`` (Kingdom notation) whose cells are the card
+    that cannot be read, when the notation names one."""
     try:
         return Kingdom.parse(text)
     except NotationError as error:
+        cells: tuple[tuple[int, Position], ...] = ()
+        row, column = error.row, error.column
+        if (
+            seat is not None
+            and row is not None
+            and column is not None
+            and 0 <= row < SIZE
+            and 0 <= column < SIZE
+        ):
+            cells = ((seat, Position(row, column)),)
         problems.add(
             "bad-kingdom",
             where,
             f"{owner}'s Kingdom cannot be read: {kingdom_message(error, text)}",
+            player=seat,
+            field="kingdom",
+            cells=cells,
         )
     except DrakoError as error:
         problems.add(
-            "bad-kingdom", where, f"{owner}'s Kingdom cannot be read: {quote(str(error), 200)}"
+            "bad-kingdom",
+            where,
+            f"{owner}'s Kingdom cannot be read: {quote(str(error), 200)}",
+            player=seat,
+            field="kingdom",
         )
     return None
 
@@ -392,7 +412,14 @@ class _Reader:
     def __init__(self) -> None:
         self.problems = Problems()
 
-    def unknown_keys(self, table: Mapping[str, object], known: tuple[str, ...], where: str) -> None:
+    def unknown_keys(
+        self,
+        table: Mapping[str, object],
+        known: tuple[str, ...],
+        where: str,
+        seat: int | None = None,
+        field: str = "game",
+    ) -> None:
         for key in table:
             if key in known:
                 continue
@@ -411,6 +438,8 @@ class _Reader:
                 "unknown-field",
                 field_path(where, key),
                 f"unknown field {quote(key)}: the fields here are {', '.join(known)}{hint}",
+                player=seat,
+                field=field,
             )
 
     def game(self, document: Mapping[str, object], source: str | None) -> Game:
@@ -426,6 +455,7 @@ class _Reader:
                     "bad-field",
                     "$.ruleset",
                     f"a ruleset is named by text, not {_describe(value)} (R9)",
+                    field="ruleset",
                 )
         players: list[PlayerEntry] = []
         if "players" not in document:
@@ -433,6 +463,7 @@ class _Reader:
                 "missing-field",
                 "$.players",
                 "no players: write one [[players]] table per player (2 to 4, R1.3)",
+                field="players",
             )
         else:
             value = document["players"]
@@ -444,43 +475,62 @@ class _Reader:
                     "bad-field",
                     "$.players",
                     f"players must be a list of tables ([[players]]), not {_describe(value)}{hint}",
+                    field="players",
                 )
             else:
                 players = [
-                    self.player(item, index_path("$.players", i)) for i, item in enumerate(value)
+                    self.player(item, index_path("$.players", i), i) for i, item in enumerate(value)
                 ]
         return Game(tuple(players), ruleset, source, tuple(self.problems.items))
 
-    def player(self, item: object, where: str) -> PlayerEntry:
+    def player(self, item: object, where: str, seat: int) -> PlayerEntry:
         if not isinstance(item, dict):
             self.problems.add(
-                "bad-field", where, f"a player is a table of fields, not {_describe(item)}"
+                "bad-field",
+                where,
+                f"a player is a table of fields, not {_describe(item)}",
+                player=seat,
+                field="player",
             )
             return PlayerEntry(None, None)
-        self.unknown_keys(item, _PLAYER_KEYS, where)
+        self.unknown_keys(item, _PLAYER_KEYS, where, seat, "player")
         name: str | None = None
         if "name" not in item:
-            self.problems.add("missing-field", f"{where}.name", "the player has no name")
+            self.problems.add(
+                "missing-field",
+                f"{where}.name",
+                "the player has no name",
+                player=seat,
+                field="name",
+            )
         elif not isinstance(item["name"], str) or not item["name"].strip():
             self.problems.add(
                 "bad-field",
                 f"{where}.name",
                 f"a name is non-empty text, not {_describe(item['name'])}",
+                player=seat,
+                field="name",
             )
         else:
             name = item["name"]
         return PlayerEntry(
             name,
-            self.kingdom(item, where),
-            self.legends(item, where),
-            self.integer(item, "score", f"{where}.score"),
-            self.sheet(item, where),
+            self.kingdom(item, where, seat),
+            self.legends(item, where, seat),
+            self.integer(item, "score", f"{where}.score", seat, "total"),
+            self.sheet(item, where, seat),
         )
 
-    def kingdom(self, item: Mapping[str, object], where: str) -> str | None:
+    def kingdom(self, item: Mapping[str, object], where: str, seat: int) -> str | None:
         path = f"{where}.kingdom"
         if "kingdom" not in item:
-            self.problems.add("missing-field", path, "the player's final Kingdom is not given")
+            self.problems.add(
+                "missing-field",
+                path,
+                "the player's final Kingdom is not given",
+                player=seat,
+                field="kingdom",
+            )
             return None
         value = item["kingdom"]
         if isinstance(value, str):
@@ -492,15 +542,21 @@ class _Reader:
             path,
             "a Kingdom is text in the Kingdom notation (or a list of 4 row texts), "
             f"not {_describe(value)}",
+            player=seat,
+            field="kingdom",
         )
         return None
 
-    def legends(self, item: Mapping[str, object], where: str) -> tuple[str, ...]:
+    def legends(self, item: Mapping[str, object], where: str, seat: int) -> tuple[str, ...]:
         path = f"{where}.legends"
         value = item.get("legends", [])
         if not isinstance(value, list):
             self.problems.add(
-                "bad-field", path, f"legends must be a list of Legend ids, not {_describe(value)}"
+                "bad-field",
+                path,
+                f"legends must be a list of Legend ids, not {_describe(value)}",
+                player=seat,
+                field="legends",
             )
             return ()
         ids = []
@@ -512,10 +568,14 @@ class _Reader:
                     "bad-field",
                     index_path(path, j),
                     f"a Legend id is text, not {_describe(legend)} (R1.4)",
+                    player=seat,
+                    field="legends",
                 )
         return tuple(ids)
 
-    def integer(self, table: Mapping[str, object], key: str, path: str) -> int | None:
+    def integer(
+        self, table: Mapping[str, object], key: str, path: str, seat: int, field: str
+    ) -> int | None:
         if key not in table:
             return None
         value = table[key]
@@ -528,10 +588,12 @@ class _Reader:
             "a value written on the score sheet is a whole number of at most "
             f"{MAX_WRITTEN_DIGITS} digits, not {_describe(value)} (R5.5)",
             "R5.5",
+            player=seat,
+            field=field,
         )
         return None
 
-    def sheet(self, item: Mapping[str, object], where: str) -> dict[str, int]:
+    def sheet(self, item: Mapping[str, object], where: str, seat: int) -> dict[str, int]:
         path = f"{where}.sheet"
         if "sheet" not in item:
             return {}
@@ -541,12 +603,16 @@ class _Reader:
                 "bad-field",
                 path,
                 f"the sheet is a table of categories ([players.sheet]), not {_describe(value)}",
+                player=seat,
+                field="sheet",
             )
             return {}
-        self.unknown_keys(value, tuple(c.value for c in Category), path)
+        self.unknown_keys(value, tuple(c.value for c in Category), path, seat, "sheet")
         out = {}
         for category in _CATEGORIES:
-            written = self.integer(value, category.value, f"{path}.{category.value}")
+            written = self.integer(
+                value, category.value, f"{path}.{category.value}", seat, f"sheet.{category.value}"
+            )
             if written is not None:
                 out[category.value] = written
         return out

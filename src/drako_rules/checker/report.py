@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import enum
+
 import attrs
 
 from drako_rules.checker.gamefile import Game, PlayerEntry
@@ -14,7 +16,7 @@ from drako_rules.errors import short
 from drako_rules.kingdom import Kingdom
 from drako_rules.scoring import Category, Ranking, ScoreSheet, TieBreak
 
-__all__ = ["MAX_JSON_PROBLEMS", "GameReport", "Mismatch", "PlayerReport"]
+__all__ = ["MAX_JSON_PROBLEMS", "GameReport", "Mismatch", "PlayerReport", "Verdict"]
 
 #: The most problems ``GameReport.to_dict`` lists (``problem_count`` gives them all).
 MAX_JSON_PROBLEMS = 100
@@ -27,6 +29,25 @@ def _json(document: object) -> dict[str, JSONValue]:
 
     data: dict[str, JSONValue] = unstructure(document)
     return data
+
+
+class Verdict(enum.Enum):
+    """The one verdict on a game (R5): what the command line, the web page and the JSON
+    report all say, and what the command's exit status is derived from.
+
+    | value | meaning | ``drako-rules check`` exits with |
+    |---|---|---|
+    | ``verified`` | no problem, and every written value agrees with the rules | 0 |
+    | ``disagrees`` | no problem, but the written sheet disagrees with the rules (R5.5) | 1 |
+    | ``invalid`` | the game has problems (see [`Problem`][drako_rules.checker.Problem]) | 2 |
+
+    A game with nothing written on the sheet is ``verified``: it has no problem and nothing
+    that disagrees.
+    """
+
+    VERIFIED = "verified"
+    DISAGREES = "disagrees"
+    INVALID = "invalid"
 
 
 @attrs.frozen
@@ -42,6 +63,7 @@ class Mismatch:
         note: more about the difference, or empty (e.g. when the written categories add
             up to something else than the written total).
         player: the name of the player whose sheet it is (as the report shows it), or None.
+        seat: the 0-based seat of that player, or None.
     """
 
     field: str
@@ -50,6 +72,7 @@ class Mismatch:
     rule: str
     note: str = ""
     player: str | None = None
+    seat: int | None = None
 
     @property
     def category(self) -> Category | None:
@@ -149,6 +172,42 @@ class GameReport:
         return self.valid and not self.mismatches
 
     @property
+    def verdict(self) -> Verdict:
+        """The one verdict on the game: ``invalid`` when it has problems, ``disagrees`` when
+        the written sheet disagrees with the rules (R5.5), ``verified`` otherwise."""
+        if self.problems:
+            return Verdict.INVALID
+        if self.mismatches:
+            return Verdict.DISAGREES
+        return Verdict.VERIFIED
+
+    @property
+    def verdict_text(self) -> str:
+        """The verdict in one sentence, as the command line, the web page and the JSON
+        report all give it: ``"the sheet disagrees with the rules (1 mismatch)"``.
+
+        Examples:
+            >>> from drako_rules.checker import Game, PlayerEntry, check_game
+            >>> report = check_game(Game([PlayerEntry("Ana", "FEOM/HPWM/SGDO/PPHS", score=6),
+            ...                           PlayerEntry("Bob", "EEWW/FFOG/MHDS/WGSM")]))
+            >>> report.verdict.value, report.verdict_text
+            ('disagrees', 'the sheet disagrees with the rules (1 mismatch)')
+        """
+        verdict = self.verdict
+        if verdict is Verdict.INVALID:
+            n = len(self.problems)
+            return (
+                f"the game has {n:,} problem{'s' if n > 1 else ''}; the numbers shown use "
+                "what could be read"
+            )
+        if verdict is Verdict.DISAGREES:
+            n = len(self.mismatches)
+            return f"the sheet disagrees with the rules ({n:,} mismatch{'es' if n > 1 else ''})"
+        if any(p.entry.score is not None or p.entry.sheet for p in self.players):
+            return "the sheet agrees with the rules"
+        return "valid game; nothing was written on the sheet to compare"
+
+    @property
     def names(self) -> tuple[str, ...]:
         """The players' names, in seat order."""
         return tuple(p.name for p in self.players)
@@ -162,10 +221,12 @@ class GameReport:
     def to_dict(self) -> dict[str, JSONValue]:
         """The report as JSON values (what ``drako-rules check --json`` prints).
 
-        Keys: ``file``, ``ruleset``, ``rules_version``, ``library_version``, ``verified``,
-        ``valid``, ``players`` (name, kingdom, claimed Legend ids, the seven categories, total,
+        Keys: ``file``, ``ruleset``, ``rules_version``, ``library_version``, ``verdict`` (the
+        [`Verdict`][drako_rules.checker.Verdict]'s value), ``verdict_text`` (its sentence),
+        ``verified``, ``valid``, ``players`` (name, kingdom, claimed Legend ids, the seven categories, total,
         place, written values, mismatches, itemized lines), ``tie_breaks``, ``problems``
-        (the first [`MAX_JSON_PROBLEMS`][drako_rules.checker.report.MAX_JSON_PROBLEMS]) and
+        (the first [`MAX_JSON_PROBLEMS`][drako_rules.checker.report.MAX_JSON_PROBLEMS], each with
+        its facts, see [`Problem.to_dict`][drako_rules.checker.Problem.to_dict]) and
         ``problem_count`` (all of them): a
         [`GameReportDocument`][drako_rules.checker.documents.GameReportDocument] written by
         the one converter.

@@ -56,14 +56,21 @@ def _category_rule(sheet: ScoreSheet, category: Category) -> str:
     return ", ".join(rules) if rules else category_rule(category, sheet.ruleset)
 
 
-def _mismatches(name: str, entry: PlayerEntry, sheet: ScoreSheet) -> tuple[Mismatch, ...]:
+def _mismatches(
+    seat: int, name: str, entry: PlayerEntry, sheet: ScoreSheet
+) -> tuple[Mismatch, ...]:
     out = []
     for category, written in entry.sheet:
         expected = sheet[category]
         if written != expected:
             out.append(
                 Mismatch(
-                    category.value, written, expected, _category_rule(sheet, category), player=name
+                    category.value,
+                    written,
+                    expected,
+                    _category_rule(sheet, category),
+                    player=name,
+                    seat=seat,
                 )
             )
     if entry.score is not None and entry.score != sheet.total:
@@ -72,7 +79,9 @@ def _mismatches(name: str, entry: PlayerEntry, sheet: ScoreSheet) -> tuple[Misma
             added = sum(v for _, v in entry.sheet)
             if added != entry.score:
                 note = f"the written categories add up to {added}"
-        out.append(Mismatch("total", entry.score, sheet.total, "R5.5", note, player=name))
+        out.append(
+            Mismatch("total", entry.score, sheet.total, "R5.5", note, player=name, seat=seat)
+        )
     return tuple(out)
 
 
@@ -80,6 +89,7 @@ def _claims(game: Game, names: list[str], problems: Problems) -> list[tuple[Lege
     """The Legends of each player that can be scored; unknown and repeated claims are
     problems (R1.4, R6.3)."""
     claims: dict[Legend, list[int]] = {}
+    holders: dict[Legend, dict[int, None]] = {}  # every seat claiming it, in seat order
     scored: list[tuple[Legend, ...]] = []
     total_claims = 0
     for i, entry in enumerate(game.players):
@@ -94,11 +104,14 @@ def _claims(game: Game, names: list[str], problems: Problems) -> list[tuple[Lege
                     index_path(where, j),
                     f"{short(names[i])} claims {legend_message(text, suggest=len(problems) < 100)}",
                     "R1.4",
+                    player=i,
+                    field="legends",
                 )
                 continue
             claimers = claims.setdefault(legend, [])
             if len(claimers) < 3:  # enough to name who; the rest adds nothing
                 claimers.append(i)
+            holders.setdefault(legend, {})[i] = None
             mine[legend] = None
         scored.append(tuple(mine))
     for legend, claimers in claims.items():
@@ -116,6 +129,10 @@ def _claims(game: Game, names: list[str], problems: Problems) -> list[tuple[Lege
                 f"the Legend {legend.value} is claimed {who}; each Legend is unique and stays "
                 "with the one player who claimed it (R1.4, R6.3)",
                 "R6.3",
+                player=claimers[1],
+                field="legends",
+                legend=legend,
+                seats=tuple(holders[legend]),
             )
     if total_claims > len(Legend):
         problems.add(
@@ -123,6 +140,9 @@ def _claims(game: Game, names: list[str], problems: Problems) -> list[tuple[Lege
             "$.players",
             f"{total_claims:,} Legend claims in the game, but only {len(Legend)} Legends exist (R1.4)",
             "R1.4",
+            field="players",
+            count=total_claims,
+            limit=len(Legend),
         )
     return scored
 
@@ -165,6 +185,7 @@ def check_game(game: Game) -> GameReport:
                 "$.ruleset",
                 f"unknown ruleset {quote(game.ruleset)}: the rulesets are pocket and classic (R9)",
                 "R9",
+                field="ruleset",
             )
     count = len(game.players)
     playable = count in CARDS_PER_KIND
@@ -174,6 +195,8 @@ def check_game(game: Game) -> GameReport:
             "$.players",
             f"{_plural(count, 'player')}, but Drako is played by 2, 3 or 4 (R1.3)",
             "R1.3",
+            field="players",
+            count=count,
         )
     names = [player_name(i, entry) for i, entry in enumerate(game.players)]
     # More players than the largest deal (R1.3) is no game of Drako: like an unknown
@@ -188,17 +211,27 @@ def check_game(game: Game) -> GameReport:
             pass
         elif entry.kingdom is None:
             if not problems.at(where):  # a Game built in code, not read from a file
-                problems.add("missing-field", where, "the player's Kingdom is not given")
+                problems.add(
+                    "missing-field",
+                    where,
+                    "the player's Kingdom is not given",
+                    player=i,
+                    field="kingdom",
+                )
         else:
-            kingdom = read_kingdom(entry.kingdom, where, short(names[i]), problems)
+            kingdom = read_kingdom(entry.kingdom, where, short(names[i]), problems, i)
         if kingdom is not None and not kingdom.is_complete:
-            cells = ", ".join(str(p) for p in kingdom.unexplored_positions)
+            lands = kingdom.unexplored_positions
+            at = "; ".join(p.describe() for p in lands)
             problems.add(
                 "unexplored-land",
                 where,
-                f"{short(names[i])}'s Kingdom still has an Unexplored Land at {cells}; at the end "
-                "of the game every card is revealed (R7.2)",
+                f"{short(names[i])}'s Kingdom still has an Unexplored Land at {at}; "
+                "at the end of the game every card is revealed (R7.2)",
                 "R7.2",
+                player=i,
+                field="kingdom",
+                cells=tuple((i, p) for p in lands),
             )
         kingdoms.append(kingdom)
     legends = _claims(game, names, problems)
@@ -212,12 +245,24 @@ def check_game(game: Game) -> GameReport:
                         found[card] += 1
         for card in Card:
             if found[card] > limit:
+                cells = tuple(
+                    (seat, position)
+                    for seat, k in enumerate(kingdoms)
+                    if k is not None
+                    for position in k.positions_of(card)
+                )
                 problems.add(
                     "too-many-cards",
                     "$.players",
                     f"{found[card]} {card.plural} across the Kingdoms, but the deck for "
                     f"{count} players holds {limit} of each kind (R1.2-R1.3)",
                     "R1.3",
+                    field="players",
+                    cells=cells,
+                    card=card,
+                    seats=tuple(dict.fromkeys(seat for seat, _ in cells)),
+                    count=found[card],
+                    limit=limit,
                 )
     scorable = ruleset is not None and judged
     sheets: list[ScoreSheet | None] = [
@@ -243,7 +288,7 @@ def check_game(game: Game) -> GameReport:
             kingdom=kingdoms[i],
             sheet=sheet,
             place=ranked.places[i] if ranked is not None else None,
-            mismatches=_mismatches(names[i], entry, sheet) if sheet is not None else (),
+            mismatches=_mismatches(i, names[i], entry, sheet) if sheet is not None else (),
             tie_breaks=tuple(ties[i]),
         )
         for i, (entry, sheet) in enumerate(zip(game.players, sheets, strict=True))

@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Final
 
-from drako_rules.checker import GameReport, JSONValue, PlayerReport, check_game, parse_game
+from drako_rules.checker import (
+    GameReport,
+    JSONValue,
+    PlayerReport,
+    Verdict,
+    check_game,
+    parse_game,
+)
 from drako_rules.checker.gamefile import guess_format
 from drako_rules.cli.console import (
     EXIT_INVALID,
@@ -21,7 +29,14 @@ from drako_rules.inputs import read_bytes
 from drako_rules.kingdom import Kingdom
 from drako_rules.scoring import Category, Ranking
 
-__all__ = ["COMMAND", "HEADINGS", "MAX_SHOWN_PROBLEMS", "print_places", "print_table"]
+__all__ = [
+    "COMMAND",
+    "EXIT_STATUS",
+    "HEADINGS",
+    "MAX_SHOWN_PROBLEMS",
+    "print_places",
+    "print_table",
+]
 
 #: The most problems the text report lists (then "… and N more problems").
 MAX_SHOWN_PROBLEMS = 10
@@ -131,29 +146,15 @@ def _print_report(report: GameReport, console: Console) -> None:
         if more > 0:
             console.line(f"  … and {more:,} more problem{'s' if more > 1 else ''}")
     console.line()
-    if report.problems:
-        n = len(report.problems)
-        console.line(
-            f"Verdict: invalid game, {n:,} problem{'s' if n > 1 else ''}; the numbers above "
-            "use what could be read"
-        )
-    elif report.mismatches:
-        n = len(report.mismatches)
-        console.line(
-            f"Verdict: the sheet disagrees with the rules ({n} mismatch{'es' if n > 1 else ''})"
-        )
-    elif any(p.entry.score is not None or p.entry.sheet for p in report.players):
-        console.line("Verdict: verified, the sheet agrees with the rules")
-    else:
-        console.line("Verdict: valid game; nothing was written on the sheet to compare")
+    console.line(f"Verdict: {report.verdict.value}, {report.verdict_text}")
 
 
-def _status(report: GameReport) -> int:
-    if report.problems:
-        return EXIT_INVALID
-    if report.mismatches:
-        return EXIT_MISMATCH
-    return EXIT_OK
+#: The exit status of each verdict (the one place it is decided; see docs/howto/cli.md).
+EXIT_STATUS: Final[Mapping[Verdict, int]] = {
+    Verdict.VERIFIED: EXIT_OK,
+    Verdict.DISAGREES: EXIT_MISMATCH,
+    Verdict.INVALID: EXIT_INVALID,
+}
 
 
 def _load(path: str, console: Console) -> GameReport:
@@ -182,7 +183,7 @@ def _run(args: argparse.Namespace, console: Console) -> int:
             results.append({"file": path, "error": short(str(error), 500)})
             continue
         loaded += 1
-        status = max(status, _status(report))
+        status = max(status, EXIT_STATUS[report.verdict])
         progress.clear()
         if args.json:
             results.append(report.to_dict())
@@ -191,9 +192,8 @@ def _run(args: argparse.Namespace, console: Console) -> int:
                 console.line()
             _print_report(report, console)
         if report.problems:
-            n = len(report.problems)
             console.error(
-                f"{short(path, 60)}: invalid game, {n:,} problem{'s' if n > 1 else ''} "
+                f"{short(path, 60)}: {report.verdict.value}, {report.verdict_text} "
                 f"(first: {short(str(report.problems[0]), 300)})"
             )
     progress.update(len(files))
