@@ -44,19 +44,22 @@ from pathlib import Path
 from typing import Final
 
 import drako_rules
-from drako_rules.errors import DrakoError
+from drako_rules.errors import DrakoError, quote
 from drako_rules.web import catalogue
 
 __all__ = [
     "HOST",
+    "MARKER",
     "PAGE_FILES",
     "PYODIDE_FILES",
     "PYODIDE_INTEGRITY",
     "PYODIDE_VERSION",
     "WHEELS",
+    "PageFolderError",
     "PageServer",
     "WebBuildError",
     "build_page",
+    "check_page_folder",
     "default_cache_dir",
     "drako_wheel",
     "fetch_pyodide",
@@ -259,23 +262,79 @@ def _extract_pyodide(tarball: Path, out_dir: Path) -> None:
                 shutil.copyfileobj(source, target)
 
 
-def build_page(out_dir: Path, *, cache_dir: Path | None = None) -> Path:
-    """Build the web checker into ``out_dir`` (emptied first) and return it.
+#: The file a build puts in the folder it makes: the list of the files it wrote. A later
+#: build replaces a folder only when it holds this file and no file outside that list.
+MARKER: Final = ".drako-rules-page"
+# the page's top-level names, for a folder of the cache built before the marker existed
+_OLD_PAGE_NAMES: Final = frozenset(
+    {*PAGE_FILES, "pyodide", "wheels", "wheels.json", "catalogue.json"}
+)
 
-    Args:
-        out_dir: the folder that becomes ``checker/`` of the site.
-        cache_dir: where downloads are kept
-            ([`default_cache_dir`][drako_rules.webserve.default_cache_dir] by default).
+
+class PageFolderError(WebBuildError):
+    """A folder the page cannot be built into: a file, a link, the current folder (or one
+    that holds it), the cache folder (or one that holds it), or a non-empty folder that an
+    earlier build did not make. Nothing is changed when it is raised."""
+
+
+def _files_under(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if not p.is_dir()}
+
+
+def _made_by_a_build(folder: Path, cache: Path) -> bool:
+    """Whether ``folder`` holds only what a build wrote: its marker lists every file, or
+    (a page of the cache built before the marker existed) it is ``CACHE/page`` and holds
+    only the page's names."""
+    marker = folder / MARKER
+    if marker.is_file() and not marker.is_symlink():
+        try:
+            listed = set(marker.read_text(encoding="utf-8").splitlines())
+        except (OSError, UnicodeDecodeError):
+            return False
+        return _files_under(folder) <= listed | {MARKER}
+    return folder.absolute() == (cache / "page").absolute() and all(
+        entry.name in _OLD_PAGE_NAMES for entry in folder.iterdir()
+    )
+
+
+def check_page_folder(out_dir: Path, cache_dir: Path | None = None) -> None:
+    """Refuse a folder [`build_page`][drako_rules.webserve.build_page] must not replace.
+
+    A build may go into a folder that does not exist, an empty folder, or a folder an
+    earlier build made (it holds [`MARKER`][drako_rules.webserve.MARKER], and no file the
+    build did not write): everything else is refused, so that no build deletes what it did
+    not create.
 
     Raises:
-        WebBuildError: a download failed or is not the pinned file.
+        PageFolderError: ``out_dir`` is a file or a link, the current folder or a folder
+            that holds it, the cache folder or a folder that holds it, or a non-empty
+            folder that a build did not make.
     """
     cache = cache_dir if cache_dir is not None else default_cache_dir()
-    tarball = fetch_pyodide(cache)
-    wheels = fetch_wheels(cache)
-    if out_dir.exists():
-        shutil.rmtree(out_dir)
-    out_dir.mkdir(parents=True)
+    shown = quote(str(out_dir), 80)
+    if out_dir.is_symlink():
+        raise PageFolderError(f"{shown} is a link: give the folder itself")
+    if out_dir.exists() and not out_dir.is_dir():
+        raise PageFolderError(f"{shown} is a file, not a folder: give a new or empty folder")
+    target = out_dir.resolve()
+    here = Path.cwd().resolve()
+    if target == here or target in here.parents:
+        raise PageFolderError(
+            f"{shown} is the current folder or holds it: give a new or empty folder"
+        )
+    cache_path = cache.resolve()
+    if target == cache_path or target in cache_path.parents:
+        raise PageFolderError(
+            f"{shown} is the download cache or holds it: give a new or empty folder"
+        )
+    if out_dir.is_dir() and any(out_dir.iterdir()) and not _made_by_a_build(out_dir, cache):
+        raise PageFolderError(
+            f"{shown} is not empty and was not made by drako-rules web: "
+            "give a new or empty folder (nothing was changed)"
+        )
+
+
+def _write_page(out_dir: Path, tarball: Path, wheels: list[Path]) -> None:
     page = resources.files("drako_rules") / "webpage"
     for name in PAGE_FILES:
         (out_dir / name).write_bytes((page / name).read_bytes())
@@ -293,6 +352,64 @@ def build_page(out_dir: Path, *, cache_dir: Path | None = None) -> Path:
     (out_dir / "wheels.json").write_text(json.dumps(manifest, indent=2) + "\n")
     # the form is drawn from it before Python is loaded
     (out_dir / "catalogue.json").write_text(json.dumps(catalogue(), indent=1) + "\n")
+
+
+def build_page(out_dir: Path, *, cache_dir: Path | None = None) -> Path:
+    """Build the web checker into ``out_dir`` and return it.
+
+    The page is built in a fresh folder beside ``out_dir`` and moved into place, so that
+    ``out_dir`` holds either the earlier build or the new one, never a part. ``out_dir``
+    must be new, empty, or made by an earlier build (see
+    [`check_page_folder`][drako_rules.webserve.check_page_folder], checked before anything
+    is downloaded); the new folder holds [`MARKER`][drako_rules.webserve.MARKER].
+
+    Args:
+        out_dir: the folder that becomes ``checker/`` of the site.
+        cache_dir: where downloads are kept
+            ([`default_cache_dir`][drako_rules.webserve.default_cache_dir] by default).
+
+    Raises:
+        PageFolderError: ``out_dir`` is a folder the build must not replace.
+        WebBuildError: a download failed or is not the pinned file.
+    """
+    cache = cache_dir if cache_dir is not None else default_cache_dir()
+    check_page_folder(out_dir, cache)
+    tarball = fetch_pyodide(cache)
+    wheels = fetch_wheels(cache)
+    parent = out_dir.absolute().parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        fresh = Path(tempfile.mkdtemp(prefix=".drako-rules-page-", dir=parent))
+    except OSError as error:
+        raise WebBuildError(
+            f"cannot make a folder in {quote(str(parent), 80)}: {error.strerror or error}"
+        ) from None
+    try:
+        fresh.chmod(0o755)
+        _write_page(fresh, tarball, wheels)
+        written = sorted(_files_under(fresh))
+        (fresh / MARKER).write_text("".join(f"{name}\n" for name in written), encoding="utf-8")
+        check_page_folder(out_dir, cache)  # it may have changed during the downloads
+        if out_dir.exists():
+            old = Path(tempfile.mkdtemp(prefix=".drako-rules-old-", dir=parent))
+            out_dir.replace(old / "page")
+            try:
+                fresh.replace(out_dir)
+            except OSError:
+                (old / "page").replace(out_dir)  # the earlier build stays
+                old.rmdir()
+                raise
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            fresh.replace(out_dir)
+    except OSError as error:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise WebBuildError(
+            f"cannot build the page in {quote(str(out_dir), 80)}: {error.strerror or error}"
+        ) from None
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
     return out_dir
 
 
