@@ -19,7 +19,8 @@ the page's own origin (it works offline once loaded):
 
 Downloads are kept in a cache folder (by default ``$DRAKO_WEB_CACHE``, else
 ``~/.cache/drako-rules/web``), so a second build fetches nothing.
-[`serve`][drako_rules.webserve.serve] serves a built page on 127.0.0.1 only.
+[`serve`][drako_rules.webserve.serve] serves a built page, on 127.0.0.1 unless told otherwise,
+and nothing but its files.
 """
 
 from __future__ import annotations
@@ -28,26 +29,30 @@ import base64
 import functools
 import hashlib
 import io
+import ipaddress
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tarfile
 import tempfile
 import threading
+import urllib.parse
 import urllib.request
 import zipfile
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import drako_rules
-from drako_rules.errors import DrakoError, quote
+from drako_rules.errors import DrakoError, expect, quote
 from drako_rules.web import catalogue
 
 __all__ = [
+    "CONTENT_SECURITY_POLICY",
     "HOST",
     "MARKER",
     "PAGE_FILES",
@@ -57,6 +62,7 @@ __all__ = [
     "WHEELS",
     "PageFolderError",
     "PageServer",
+    "ServeError",
     "WebBuildError",
     "build_page",
     "check_page_folder",
@@ -64,6 +70,7 @@ __all__ = [
     "drako_wheel",
     "fetch_pyodide",
     "fetch_wheels",
+    "lan_address",
     "page_size",
     "serve",
 ]
@@ -108,7 +115,7 @@ WHEELS: Final = (
 )
 #: The page's own files, in the package's ``webpage`` folder.
 PAGE_FILES: Final = ("index.html", "checker.js", "checker.css")
-#: The only address the page is served on.
+#: The address the page is served on unless another is given.
 HOST: Final = "127.0.0.1"
 
 _MAX_DOWNLOAD: Final = 64 * 1024 * 1024  # the tarball is about 6.5 MB
@@ -413,31 +420,197 @@ def build_page(out_dir: Path, *, cache_dir: Path | None = None) -> Path:
     return out_dir
 
 
-class _Handler(SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the base class declares it a plain dict
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".whl": "application/zip",
-        ".json": "application/json",
-    }
+# What every answer of the server carries: the browser neither guesses a type nor lets
+# another site frame the page, and the page may load nothing but its own files
+# (Pyodide compiles WebAssembly: 'wasm-unsafe-eval'; the Kingdom pictures carry a style
+# attribute: 'unsafe-inline' styles, never scripts).
+#: The Content-Security-Policy the server sends with the page (the page satisfies it).
+CONTENT_SECURITY_POLICY: Final = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; "
+    "worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'none'; frame-ancestors 'none'"
+)
+_SECURITY_HEADERS: Final = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+    ("Referrer-Policy", "no-referrer"),
+    ("Cross-Origin-Resource-Policy", "same-origin"),
+    ("X-Frame-Options", "DENY"),
+    # a new build is seen at the next load; the service worker keeps the page offline
+    ("Cache-Control", "no-cache"),
+)
+_TYPES: Final = {
+    ".html": "text/html",
+    ".css": "text/css",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+}
+_CHUNK: Final = 64 * 1024
+_MAX_PATH: Final = 2048
+
+
+class ServeError(WebBuildError, ValueError):
+    """The page cannot be served: ``serve`` was given a folder that is not one, an address
+    that is not an IP address, a port outside 0-65535, or the address cannot be opened
+    (for example, the port is in use)."""
+
+
+def _split_host(value: str) -> tuple[str, str]:
+    """A ``Host`` header as (name, port), the name lower-case, an IPv6 one in brackets."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        name, _, rest = value.partition("]")
+        return name + "]", rest[1:] if rest.startswith(":") else rest
+    name, colon, port = value.rpartition(":")
+    return (name, port) if colon else (value, "")
+
+
+def _is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+class _Handler(BaseHTTPRequestHandler):
+    """Answers GET and HEAD with the files of one folder, and nothing else: no listing of a
+    folder, no hidden file, no link out of the folder, only to the ``Host`` names of the
+    address it is bound to (a name from elsewhere would be DNS rebinding)."""
+
+    server_version = "drako-rules"
+    sys_version = ""
+    timeout = 60  # a client that sends nothing is let go
+
+    def __init__(
+        self, *args: Any, root: Path, names: frozenset[str], any_ip: bool, **kwargs: Any
+    ) -> None:
+        self._root = root
+        self._names = names
+        self._any_ip = any_ip
+        super().__init__(*args, **kwargs)
 
     def log_message(self, format: str, *args: object) -> None:
         """Serve quietly: the page loads a dozen files each time."""
 
+    def handle(self) -> None:
+        """Answer the connection; a client that goes away ends it without a word."""
+        try:
+            super().handle()
+        except (OSError, ValueError):
+            self.close_connection = True
+
+    def end_headers(self) -> None:
+        for name, value in _SECURITY_HEADERS:
+            self.send_header(name, value)
+        super().end_headers()
+
+    def do_GET(self) -> None:
+        self._answer(body=True)
+
+    def do_HEAD(self) -> None:
+        self._answer(body=False)
+
+    def _host_ok(self) -> bool:
+        hosts = self.headers.get_all("Host") or []
+        if len(hosts) != 1:
+            return False
+        name, port = _split_host(hosts[0])
+        bound = self.server.server_address
+        if port and isinstance(bound, tuple) and port != str(bound[1]):
+            return False
+        return name in self._names or (self._any_ip and _is_ip(name))
+
+    def _file(self) -> Path | None:
+        """The file the request's path names, or None (not found, or not to be served)."""
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if not path.startswith("/") or len(path) > _MAX_PATH:
+            return None
+        try:
+            text = urllib.parse.unquote(path, errors="strict")
+        except UnicodeDecodeError:
+            return None
+        if not text.isprintable() or "\\" in text:
+            return None
+        parts = [part for part in text.split("/") if part]
+        if any(part.startswith(".") for part in parts):  # '..', '.', and hidden files
+            return None
+        candidate = self._root.joinpath(*parts)
+        if text.endswith("/"):
+            candidate = candidate / "index.html"
+        try:
+            real = candidate.resolve(strict=True)
+            inside = real.is_relative_to(self._root) and real.is_file()
+        except (OSError, RuntimeError, ValueError):
+            return None
+        return real if inside else None
+
+    def _answer(self, *, body: bool) -> None:
+        if not self._host_ok():
+            self.send_error(421 if self.headers.get("Host") else 400, "Unknown host")
+            return
+        path = self._file()
+        if path is None:
+            self.send_error(404, "Not found")
+            return
+        try:
+            source = open(path, "rb")  # noqa: SIM115 - closed below, after the headers
+        except OSError:
+            self.send_error(404, "Not found")
+            return
+        with source:
+            size = os.fstat(source.fileno()).st_size
+            self.send_response(200)
+            self.send_header("Content-Type", _TYPES.get(path.suffix, "application/octet-stream"))
+            self.send_header("Content-Length", str(size))
+            self.end_headers()
+            if body:
+                try:
+                    shutil.copyfileobj(source, self.wfile, _CHUNK)
+                except OSError:  # the browser went away mid-download
+                    self.close_connection = True
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A request that fails ends that request only, and prints nothing."""
+
+
+class _Server6(_Server):
+    address_family = socket.AF_INET6
+
 
 class PageServer:
-    """A page served over HTTP on 127.0.0.1 (see [`serve`][drako_rules.webserve.serve]).
+    """A page served over HTTP (see [`serve`][drako_rules.webserve.serve]).
 
     Attributes:
-        url: the page's address, ``http://127.0.0.1:PORT/``.
+        host: the address it is bound to, such as ``127.0.0.1``.
+        url: the page's address, ``http://HOST:PORT/`` (for an unspecified address such as
+            ``0.0.0.0``, the machine's address on its network, see
+            [`lan_address`][drako_rules.webserve.lan_address]).
     """
 
-    def __init__(self, server: ThreadingHTTPServer) -> None:
+    def __init__(self, server: ThreadingHTTPServer, host: str = HOST) -> None:
         self._server = server
         self._running = False
-        self.url = f"http://{HOST}:{server.server_address[1]}/"
+        self.host = host
+        address = ipaddress.ip_address(host)
+        shown = host
+        if address.is_unspecified:
+            shown = lan_address() or ("::1" if address.version == 6 else HOST)
+        if ipaddress.ip_address(shown).version == 6:
+            shown = f"[{shown}]"
+        self.url = f"http://{shown}:{server.server_address[1]}/"
 
     def serve_forever(self) -> None:
         """Answer requests until [`shutdown`][drako_rules.webserve.PageServer.shutdown]
@@ -459,19 +632,77 @@ class PageServer:
         self._server.server_close()
 
 
-def serve(directory: Path, port: int = 0) -> PageServer:
-    """Serve the files of ``directory`` on 127.0.0.1 (``port`` 0: any free port).
+def lan_address() -> str | None:
+    """This machine's address on its local network (the one its default route uses), or
+    None when it has none but loopback. Nothing is sent: a UDP socket is only connected."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routed, never answered
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if ipaddress.ip_address(address).is_loopback else address
+
+
+def serve(directory: Path | str, port: int = 0, *, host: str = HOST) -> PageServer:
+    """Serve the files of ``directory`` on ``host`` (default 127.0.0.1) and ``port`` (0:
+    any free port).
+
+    Only GET and HEAD of the folder's files are answered, with
+    ``X-Content-Type-Options: nosniff`` and
+    [`CONTENT_SECURITY_POLICY`][drako_rules.webserve.CONTENT_SECURITY_POLICY]: a folder is
+    never listed (a path ending in ``/`` gives its ``index.html``), a hidden file or a
+    link out of the folder is not found, and a request whose ``Host`` is not the address
+    served (or ``localhost`` for a loopback address) is refused with 421, so that a page of
+    another site cannot reach the server through DNS rebinding. A client that goes away,
+    or a request that cannot be read, ends that request without a word on the terminal.
+
+    Args:
+        directory: a built page (see [`build_page`][drako_rules.webserve.build_page]).
+        port: 0 to 65535.
+        host: an IP address of this machine, or ``localhost``; another address than
+            loopback makes the page reachable by anyone on that network.
 
     Raises:
-        WebBuildError: the port cannot be opened (for example, it is in use).
+        DrakoTypeError: an argument of the wrong type.
+        ServeError: ``directory`` is not a folder, ``host`` is not an IP address, ``port``
+            is outside 0-65535, or the address cannot be opened (for example, the port is
+            in use).
     """
-
-    handler = functools.partial(_Handler, directory=str(directory))
+    if not isinstance(directory, str | os.PathLike):
+        expect(directory, Path, "a folder (a Path)")
+    expect(port, int, "a port (an integer 0 to 65535)")
+    expect(host, str, "an IP address such as 127.0.0.1")
+    if not 0 <= port <= 65535:
+        raise ServeError(f"a port is 0 to 65535, not {quote(port)}")
+    name = HOST if host.lower() == "localhost" else host
     try:
-        server = ThreadingHTTPServer((HOST, port), handler)
-    except OSError as error:
-        raise WebBuildError(f"cannot serve on {HOST}:{port}: {error.strerror or error}") from None
-    return PageServer(server)
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        raise ServeError(
+            f"expected an IP address of this machine such as 127.0.0.1, not {quote(host)}"
+        ) from None
+    try:
+        root = Path(directory).resolve(strict=True)
+        is_dir = root.is_dir()
+    except (OSError, RuntimeError, ValueError):
+        is_dir = False
+    if not is_dir:
+        raise ServeError(f"{quote(str(directory), 80)} is not a folder: build the page first")
+    canonical = str(address)
+    names = {f"[{canonical}]" if address.version == 6 else canonical}
+    if address.is_loopback:
+        names |= {"localhost", HOST, "[::1]"}
+    handler = functools.partial(
+        _Handler, root=root, names=frozenset(names), any_ip=address.is_unspecified
+    )
+    server_class = _Server6 if address.version == 6 else _Server
+    try:
+        server = server_class((canonical, port), handler)
+    except (OSError, OverflowError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise ServeError(f"cannot serve on {canonical}:{port}: {reason}") from None
+    return PageServer(server, canonical)
 
 
 def page_size(directory: Path) -> int:
