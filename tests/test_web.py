@@ -322,5 +322,5 @@ def test_a_second_build_fetches_nothing(tmp_path: Path, monkeypatch: pytest.Monk
     assert all((first / f).read_bytes() == (second / f).read_bytes() for f in files)
     assert Path("pyodide/pyodide.asm.wasm") in files
     # 3 page files + 6 of Pyodide + 4 pinned wheels and drako-rules' own + wheels.json
-    # + catalogue.json
-    assert len(files) == 3 + 6 + 5 + 1 + 1
+    # + catalogue.json + the build's marker
+    assert len(files) == 3 + 6 + 5 + 1 + 1 + 1

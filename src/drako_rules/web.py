@@ -56,7 +56,7 @@ from drako_rules.checker import (
     format_game,
     parse_game,
 )
-from drako_rules.errors import DrakoError, InvalidGameError, quote
+from drako_rules.errors import DrakoError, DrakoTypeError, InvalidGameError, expect, quote
 from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import RULESETS
 from drako_rules.scoring import Category
@@ -74,6 +74,7 @@ __all__ = [
 #: The longest game file the page accepts, in characters: a 4-player game with every
 #: field written takes about 1 500, and a ``#game=`` link stays well inside URL limits.
 MAX_GAME_CHARS: Final = 20_000
+_MAX_PICTURES: Final = 16  # check_page reads at most this many picture indices
 
 
 def catalogue() -> dict[str, JSONValue]:
@@ -263,11 +264,21 @@ def check_page(text: str, format: GameFormat = "json", pictures: str = "") -> st
     Args:
         text: the game file (JSON or TOML).
         format: ``"json"`` or ``"toml"``.
-        pictures: comma-separated player indices whose pictures to draw; empty for all.
+        pictures: comma-separated player indices whose pictures to draw; empty for all
+            (an item that is not a small index is ignored).
+
+    Raises:
+        DrakoTypeError: ``text`` or ``pictures`` is not text, or ``format`` is not
+            ``"json"`` or ``"toml"``: the page never calls it so.
     """
+    expect(text, str, "a game file as text")
+    if format not in ("json", "toml"):
+        raise DrakoTypeError(f"expected the format 'json' or 'toml', not {quote(format)}")
+    expect(pictures, str, "comma-separated player indices such as '0,2'")
     only: list[int] | None = None
     if pictures:
-        only = [int(i) for i in pictures.split(",") if i.strip().isdigit()]
+        items = pictures.split(",", _MAX_PICTURES)[:_MAX_PICTURES]
+        only = [int(i) for i in items if i.strip().isdigit() and len(i.strip()) <= 3]
     try:
         return json.dumps(page_result(text, format, pictures=only), ensure_ascii=False)
     except InvalidGameError as error:

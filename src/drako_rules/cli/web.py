@@ -8,6 +8,12 @@ downloads Pyodide and the wheels once, later builds use the cache), serves it on
 is given. Ctrl-C stops it. ``--build-only`` builds the page into ``--dir`` and stops
 (the static files, to put on any web server). A page that cannot be built or a port that
 cannot be opened is one line on stderr, exit status 2.
+
+The page is built in a fresh folder and moved into place: ``--dir`` must be a new folder,
+an empty one, or one an earlier build made (it holds the marker file
+[`MARKER`][drako_rules.webserve.MARKER] and nothing else the build did not write). A folder
+holding other files, the current folder, a file, a link and the download cache are refused
+(one line, exit status 2), and nothing is changed.
 """
 
 from __future__ import annotations
@@ -42,7 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--dir",
         type=Path,
         default=None,
-        help="build the page into this folder (default: a folder of the cache)",
+        help="build the page into this new or empty folder, or one an earlier build made "
+        "(default: a folder of the cache)",
     )
     parser.add_argument(
         "--build-only",
