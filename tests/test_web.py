@@ -321,6 +321,6 @@ def test_a_second_build_fetches_nothing(tmp_path: Path, monkeypatch: pytest.Monk
     assert files == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
     assert all((first / f).read_bytes() == (second / f).read_bytes() for f in files)
     assert Path("pyodide/pyodide.asm.wasm") in files
-    # 3 page files + 6 of Pyodide + 4 pinned wheels and drako-rules' own + wheels.json
-    # + catalogue.json + the build's marker
-    assert len(files) == 3 + 6 + 5 + 1 + 1 + 1
+    # the page files (3 and a message catalogue per language) + 6 of Pyodide + 4 pinned
+    # wheels and drako-rules' own + wheels.json + catalogue.json + the build's marker
+    assert len(files) == len(webserve.PAGE_FILES) + 6 + 5 + 1 + 1 + 1

@@ -1,6 +1,7 @@
 """The web score checker in a real headless Chromium, driven by Playwright through the page's
 automation hooks (``#game=``, ``data-cell``, ``data-card``, ``data-legend``, ``data-total``,
-``data-place``, ``data-verdict``, ``data-ready``).
+``data-place``, ``data-verdict``, ``data-ready``, and ``data-count``, ``data-step``,
+``data-name``, ``data-written`` of the one-player-at-a-time form).
 
 The oracle is the checker itself, in this process: every total, place and verdict the page
 shows must be what [`check_game`][drako_rules.checker.check_game] (that is, ``drako-rules
@@ -16,6 +17,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -112,13 +114,20 @@ def expect(session: Session, game: Game) -> None:
     assert session.totals() == [str(p.sheet.total) if p.sheet else "–" for p in report.players]
     assert session.places() == [str(p.place) if p.place else "–" for p in report.players]
     assert session.verdict().startswith(verdict_word(report) + ":")
-    ties = session.page.text_content("#ties") or ""
-    for text in report.tie_break_texts():
-        assert text in ties
-    mismatches = session.page.text_content("#mismatches") or ""
-    for player in report.players:
-        for mismatch in player.mismatches:
-            assert f"{player.name}: {mismatch.describe()}" in mismatches
+    # ties and mismatches in the player's words, composed by the page from their facts:
+    # the names, the total, the written and expected values; each player's name once
+    ties = session.page.locator("#ties li").all_text_contents()
+    tie_breaks = report.ranking.tie_breaks if report.ranking is not None else ()
+    assert len(ties) == len(tie_breaks)
+    for tie, text in zip(tie_breaks, ties, strict=True):
+        assert f"tie on {tie.total}" in text and text.endswith("R5.6")
+    shown = session.page.locator("#mismatches li:not(.none)").all_text_contents()
+    wanted = [(p, m) for p in report.players for m in p.mismatches]
+    assert len(shown) == len(wanted)
+    for (player, mismatch), text in zip(wanted, shown, strict=True):
+        assert text.startswith(f"{player.name}: ") and text.count(player.name) == 1
+        assert f"written {mismatch.written}, the rules give {mismatch.expected}" in text
+        assert text.endswith(mismatch.rule)  # the rule id, as a link after the sentence
 
 
 @pytest.fixture(scope="session")
@@ -187,23 +196,24 @@ def enter_by_taps(session: Session, game: Game) -> None:
     """Enter ``game`` on a new game by tapping: count, names, cards, Legends, the sheet."""
     page = session.page
     page.click("#new")
-    page.select_option("#count", str(len(game.players)))
+    page.click(f"[data-count='{len(game.players)}']")
     page.select_option("#ruleset", game.ruleset or "pocket")
     for i, entry in enumerate(game.players):
         panel = f"[data-player='{i}']"
-        page.fill(f"{panel} [data-field='name']", entry.name or "")
+        page.click(f"[data-step='{i}']")  # one player's panel at a time
+        page.fill(f"[data-name='{i}']", entry.name or "")
         assert entry.kingdom is not None
         page.click(f"[data-cell='{i}-0-0']")
         for letter in str(Kingdom.parse(entry.kingdom)).replace("/", ""):
             page.click(f"#palette [data-card='{letter}']")
         for legend in entry.legends:
             page.check(f"{panel} [data-legend='{legend}']")
-        if entry.score is not None or entry.sheet:
-            page.click(f"{panel} details summary")
         if entry.score is not None:
-            page.fill(f"{panel} [data-written='score']", str(entry.score))
+            page.fill(f"[data-written='{i}-total']", str(entry.score))
+        if entry.sheet:
+            page.click(f"{panel} .categories-written summary")
         for category, value in entry.sheet:
-            page.fill(f"{panel} [data-written='{category.value}']", str(value))
+            page.fill(f"[data-written='{i}-{category.value}']", str(value))
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
@@ -291,7 +301,14 @@ def test_itemized_lines_with_rule_ids(session: Session) -> None:
         shown = session.page.text_content(f"[data-player='2'] [data-category='{category.value}']")
         assert shown is not None
         for line in sheet.lines_of(category):
-            assert f"{line.text} ({line.rule})" in shown
+            # rows and columns counted from 1, the rule id after the line
+            text = re.sub(
+                r"\((\d),(\d)\)",
+                lambda m: f"(row {int(m[1]) + 1}, col {int(m[2]) + 1})",
+                line.text,
+            )
+            text = re.sub(r"Legend ([a-z-]+) \([^)]*\)", "Legend «", text)
+            assert text.split("«")[0] in shown and line.rule in shown
     assert session.page.locator("[data-player='2'] .picture svg").count() == 1
 
 
@@ -299,6 +316,7 @@ def test_reload_keeps_the_game(session: Session) -> None:
     """A reload of the page shows the same game, edits included."""
     game = load_game(ROOT / "examples" / "four-players.toml")
     session.open(format_game(game, "json"))
+    session.page.click("[data-step='3']")
     session.page.click("[data-cell='3-3-3']")
     session.page.click("#palette [data-card='?']")
     shown = session.totals(), session.verdict()
@@ -345,17 +363,21 @@ def test_problems_beside_their_cells_and_fields(session: Session) -> None:
     session.open(json.dumps(game))
     page = session.page
     assert session.verdict().startswith("invalid")
-    assert "Unexplored Land" in (page.text_content("[data-problems='0-kingdom']") or "")
+    assert "row 3, column 1" in (page.text_content("[data-problems='0-kingdom']") or "")
     assert {"empty", "problem"} <= set(
         (page.get_attribute("[data-cell='0-2-0']", "class") or "").split()
     )
     assert "problem" in (page.get_attribute("[data-cell='0-0-0']", "class") or "")
     assert "problem" in (page.get_attribute("#palette [data-card='D']", "class") or "")
-    assert "Dragons across the Kingdoms" in (page.text_content("[data-problems='game']") or "")
+    assert "7 Dragons across the Kingdoms; the deck has 4 for 2 players" in (
+        page.text_content("[data-problems='game']") or ""
+    )
     # and beside each Kingdom holding a Dragon
     for i in (0, 1):
         assert "Dragons across" in (page.text_content(f"[data-problems='{i}-kingdom']") or "")
-    assert "two-elves" in (page.text_content("[data-problems='1-legends']") or "")
+    assert "2 connected Elves is claimed by Ana and Bob" in (
+        page.text_content("[data-problems='1-legends']") or ""
+    )
     assert "claimed by Bob" in (
         page.text_content("[data-player='0'] [data-taken='two-elves']") or ""
     )

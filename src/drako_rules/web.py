@@ -23,6 +23,8 @@ problem and verdict comes from this module, which calls the score checker
   None when the player could not be scored;
 - ``marks``: per problem of the report, where the page shows it (see
   [`problem_marks`][drako_rules.web.problem_marks]);
+- ``met``: per player, the ids of the Legends the Kingdom meets (R1.4), or None when it
+  cannot be read;
 - ``toml``: the game as the TOML game file of the command line
   ([`format_game`][drako_rules.checker.format_game]), for the download.
 
@@ -58,6 +60,7 @@ from drako_rules.checker import (
 )
 from drako_rules.errors import DrakoError, DrakoTypeError, InvalidGameError, expect, quote
 from drako_rules.kingdom import Kingdom
+from drako_rules.legends import legends_met
 from drako_rules.rulesets import RULESETS
 from drako_rules.scoring import Category
 from drako_rules.svg import CARD_COLOURS, kingdom_svg
@@ -214,6 +217,23 @@ def _pictures(report: GameReport, only: Iterable[int] | None) -> list[JSONValue]
     return out
 
 
+def _met(report: GameReport) -> list[JSONValue]:
+    """Per player, the ids of the Legends the Kingdom meets (R1.4), in Legend order, or None
+    when the Kingdom cannot be read; an Unexplored Land meets nothing (R7.2). The page lists
+    these first among the Legends a player may claim, never ticks them."""
+    ruleset = (
+        report.ruleset if report.ruleset is not None and report.ruleset in RULESETS else "pocket"
+    )
+    out: list[JSONValue] = []
+    for player in report.players:
+        if player.kingdom is None:
+            out.append(None)
+            continue
+        met = legends_met(player.kingdom, ruleset)
+        out.append([x.value for x in Legend if x in met])
+    return out
+
+
 def page_result(
     text: str, format: GameFormat = "json", *, pictures: Iterable[int] | None = None
 ) -> dict[str, JSONValue]:
@@ -251,6 +271,7 @@ def page_result(
         "verdict": verdict(report),
         "pictures": _pictures(report, pictures),
         "marks": problem_marks(report),
+        "met": _met(report),
         "toml": format_game(game, "toml"),
     }
 

@@ -114,7 +114,14 @@ WHEELS: Final = (
     ),
 )
 #: The page's own files, in the package's ``webpage`` folder.
-PAGE_FILES: Final = ("index.html", "checker.js", "checker.css")
+PAGE_FILES: Final = (
+    "index.html",
+    "checker.js",
+    "checker.css",
+    "messages.en.json",
+    "messages.es.json",
+    "messages.fr.json",
+)
 #: The address the page is served on unless another is given.
 HOST: Final = "127.0.0.1"
 
