@@ -199,12 +199,18 @@ class Kingdom:
     ``None`` (Unexplored).
 
     Build one with [`parse`][drako_rules.kingdom.Kingdom.parse] from the notation, or from
-    16 cells. Kingdoms compare and hash by value and never change.
+    16 cells. Kingdoms compare and hash by value and never change. A Kingdom is indexed by
+    position and iterates like the tuple of its cells: ``len(k)`` is 16, ``list(k)`` gives
+    the 16 cells in reading order (row by row, each from the left) and ``card in k`` asks
+    whether a cell holds that card; [`items`][drako_rules.kingdom.Kingdom.items] pairs each
+    cell with its position.
 
     Examples:
         >>> k = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
         >>> k[Position(0, 1)], k[2, 2]
         (<Card.ELF: 'E'>, <Card.DRAGON: 'D'>)
+        >>> len(k), list(k)[:2], Card.DRAGON in k
+        (16, [<Card.FOREST: 'F'>, <Card.ELF: 'E'>], True)
         >>> str(k.replace(Position(0, 0), None))
         '?EOM/HPWM/SGDO/PPHS'
         >>> k
@@ -309,7 +315,28 @@ class Kingdom:
             return self.cells[key.row * SIZE + key.col]
         if isinstance(key, tuple) and len(key) == 2:
             return self.cells[Position(*key).index]
-        raise NotationError(f"index a Kingdom with a Position or (row, col), not {quote(key)}")
+        raise NotationError(
+            f"index a Kingdom with a Position or (row, col), not {quote(key)}; "
+            "cell number i is k.cells[i]"
+        )
+
+    def __iter__(self) -> Iterator[Cell]:
+        """The 16 cells in reading order (row by row, each from the left), as ``k.cells``.
+
+        A Kingdom reads like the sequence of its cells: ``list(k)`` is ``list(k.cells)``,
+        ``len(k)`` is 16 and ``Card.DRAGON in k`` asks whether a Dragon is revealed. The
+        cells come without their positions; [`items`][drako_rules.kingdom.Kingdom.items]
+        gives the ``(position, cell)`` pairs.
+        """
+        return iter(self.cells)
+
+    def __len__(self) -> int:
+        """16: the number of cells of a Kingdom, Unexplored Lands included (R4.1)."""
+        return _CELLS
+
+    def __contains__(self, card: object) -> bool:
+        """Whether a cell holds ``card`` (``None``: whether an Unexplored Land is left)."""
+        return card in self.cells
 
     @property
     def rows(self) -> tuple[tuple[Cell, ...], ...]:
