@@ -80,10 +80,22 @@ class Position:
         """
         if not isinstance(text, str):
             raise NotationError(f"a position must be text, not {type(text).__name__}")
-        m = re.fullmatch(r"\s*\(?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?\s*", text)
+        m = (
+            re.fullmatch(r"\s*\(?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?\s*", text)
+            if len(text) <= _POSITION_TEXT
+            else None
+        )
         if m is None:
-            raise NotationError(f"cannot read a position from {quote(text)}: expected 'row,col'")
-        return Position(int(m.group(1)), int(m.group(2)))
+            raise NotationError(
+                f"cannot read a position from {quote(text)}: expected 'row,col', each 0 to "
+                f"{SIZE - 1} (R4.1)"
+            )
+        row, col = m.group(1, 2)
+        if len(row) > 2 or len(col) > 2:  # never convert thousands of digits
+            raise NotationError(
+                f"a coordinate is 0 to {SIZE - 1}, not {quote(row if len(row) > 2 else col)} (R4.1)"
+            )
+        return Position(int(row), int(col))
 
     def neighbours(self) -> tuple[Position, ...]:
         """The orthogonally adjacent positions, up, left, right, down (R4.1)."""
@@ -95,6 +107,9 @@ class Position:
     def __str__(self) -> str:
         return f"({self.row},{self.col})"
 
+
+#: The longest text ``Position.parse`` reads: ``" ( 3 , 3 ) "`` with room for blanks.
+_POSITION_TEXT: Final = 40
 
 #: The 16 positions, row by row: ``POSITIONS[i].index == i``.
 POSITIONS: Final[tuple[Position, ...]] = tuple(Position(i // SIZE, i % SIZE) for i in range(_CELLS))
