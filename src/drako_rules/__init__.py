@@ -259,5 +259,6 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    """The module's names, the lazily imported ones included."""
-    return sorted({*globals(), *_LAZY})
+    """The public API (``__all__``), the lazily imported names included: what ``dir()`` and
+    a REPL's completion offer."""
+    return sorted(__all__)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import re
 from typing import Final
 
 from drako_rules.errors import NotationError, PlayerCountError, quote
@@ -16,6 +17,7 @@ __all__ = [
     "cards_per_kind",
     "check_player_count",
     "deck",
+    "no_legend",
 ]
 
 
@@ -183,9 +185,22 @@ def deck(players: int) -> tuple[Card, ...]:
 class Legend(enum.Enum):
     """The 15 Legend cards (R1.4); the value is the id used in [the rules](../rules.md#R1.4) and game files.
 
+    An id is read the same way everywhere (``Legend(...)``, ``Legend.parse``, game files,
+    ``--legend``): case, surrounding blanks, and the separators between words do not
+    matter: a run of spaces, ``_`` or ``-`` is one ``-`` (``"Four Tribes"``, ``"FOUR_TRIBES"``
+    and ``"four-tribes"`` are one Legend). Any other text is refused with one message, the
+    [`NotationError`][drako_rules.errors.NotationError] (also a ``ValueError``) that names the
+    close ids, or all 15 when none is close.
+
     Examples:
         >>> Legend("two-elves").points
         2
+        >>> Legend("Two Elves") is Legend.parse("TWO_ELVES") is Legend.TWO_ELVES
+        True
+        >>> Legend("4-tribes")
+        Traceback (most recent call last):
+        ...
+        drako_rules.errors.NotationError: '4-tribes', which is no Legend; did you mean 'four-tribes'? (R1.4)
         >>> Legend.FOUR_TRIBES.requirement
         'at least one Elf, Dwarf, Human and Goblin in the Kingdom, connected or not'
     """
@@ -231,25 +246,30 @@ class Legend(enum.Enum):
         for readers that meet many bad ids (a game file may hold thousands)."""
         if not isinstance(text, str):
             return None
-        return _LEGEND_OF_ID.get(text.strip().lower().replace("_", "-").replace(" ", "-"))
+        return _LEGEND_OF_ID.get(_legend_key(text))
 
     @classmethod
     def parse(cls, text: str) -> Legend:
-        """Read a Legend from its id, any case, ``_`` or ``-`` (``"TWO_ELVES"``, ``"two-elves"``).
+        """Read a Legend from its id: any case, words separated by ``-``, ``_`` or spaces
+        (``"two-elves"``, ``"TWO_ELVES"``, ``"Two Elves"``); a Legend is returned as it is.
 
         Raises:
-            NotationError: no Legend has that id (R1.4).
+            NotationError: no Legend has that id (R1.4); the message names the close ids.
         """
         if isinstance(text, Legend):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"a Legend id must be text, not {type(text).__name__}")
+            raise NotationError(f"a Legend id must be text, not {type(text).__name__} (R1.4)")
         legend = cls.find(text)
         if legend is None:
-            raise NotationError(
-                f"unknown Legend {quote(text)} (R1.4): the ids are {_LEGEND_IDS}", token=text
-            )
+            raise NotationError(no_legend(text), token=text)
         return legend
+
+    @classmethod
+    def _missing_(cls, value: object) -> Legend:
+        """``Legend(text)`` reads ids as [`parse`][drako_rules.cards.Legend.parse] does, and
+        refuses with the same error."""
+        return cls.parse(value)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
         return self.value
@@ -257,6 +277,51 @@ class Legend(enum.Enum):
 
 _LEGEND_OF_ID: Final = {legend.value: legend for legend in Legend}
 _LEGEND_IDS: Final = ", ".join(_LEGEND_OF_ID)
+#: A run of blanks, ``_`` and ``-``: one separator between the words of a Legend id.
+_SEPARATORS: Final = re.compile(r"[\s_-]+")
+#: The longest text a suggestion looks at (a fuzzy match costs the product of the lengths).
+_SUGGEST_LENGTH: Final = 40
+#: Numbers written as digits, read as the words of the ids ("2-elves": "two-elves").
+_NUMBER_WORDS: Final = {"2": "two", "3": "three", "4": "four"}
+
+
+def _legend_key(text: str) -> str:
+    """``text`` as a Legend id is compared (R1.4): lower case, without surrounding blanks,
+    each run of spaces, ``_`` and ``-`` one ``-``."""
+    return _SEPARATORS.sub("-", text.strip().lower())
+
+
+def no_legend(text: str, *, suggest: bool = True) -> str:
+    """The one message for a text that names no Legend (R1.4): the text quoted, then the
+    close ids (``did you mean 'four-tribes'?``) or, when none is close, the 15 ids. With
+    ``suggest=False`` (a reader that meets very many bad ids), no fuzzy match is made and
+    the message points to R1.4 instead.
+
+    It reads after the subject that was given the text: ``Ana claims …``, ``--legend …``.
+
+    Examples:
+        >>> no_legend("for tribes")
+        "'for tribes', which is no Legend; did you mean 'four-tribes'? (R1.4)"
+    """
+    if not suggest:
+        return f"{quote(text)}, which is no Legend; the 15 Legend ids are listed under R1.4 (R1.4)"
+    import difflib  # only for a message
+
+    key = _legend_key(text[:_SUGGEST_LENGTH]).strip("-")
+    key = "-".join(_NUMBER_WORDS.get(word, word) for word in key.split("-"))
+    ratios = sorted(
+        ((difflib.SequenceMatcher(None, key, x).ratio(), x) for x in _LEGEND_OF_ID),
+        key=lambda pair: -pair[0],
+    )
+    best = ratios[0][0]
+    # The close ids: at least 0.6 alike (difflib's measure), and nearly as alike as the best.
+    close = [x for ratio, x in ratios[:3] if ratio >= max(0.6, best - 0.1)]
+    if close:
+        names = [quote(x) for x in close]
+        choice = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        return f"{quote(text)}, which is no Legend; did you mean {choice}? (R1.4)"
+    return f"{quote(text)}, which is no Legend; the Legend ids are {_LEGEND_IDS} (R1.4)"
+
 
 _LEGEND_INFO: Final[dict[Legend, tuple[str, int]]] = {
     Legend.TWO_ELVES: ("2 Elves connected", 2),

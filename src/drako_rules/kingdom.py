@@ -80,10 +80,22 @@ class Position:
         """
         if not isinstance(text, str):
             raise NotationError(f"a position must be text, not {type(text).__name__}")
-        m = re.fullmatch(r"\s*\(?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?\s*", text)
+        m = (
+            re.fullmatch(r"\s*\(?\s*(\d+)\s*[, ]\s*(\d+)\s*\)?\s*", text)
+            if len(text) <= _POSITION_TEXT
+            else None
+        )
         if m is None:
-            raise NotationError(f"cannot read a position from {quote(text)}: expected 'row,col'")
-        return Position(int(m.group(1)), int(m.group(2)))
+            raise NotationError(
+                f"cannot read a position from {quote(text)}: expected 'row,col', each 0 to "
+                f"{SIZE - 1} (R4.1)"
+            )
+        row, col = m.group(1, 2)
+        if len(row) > 2 or len(col) > 2:  # never convert thousands of digits
+            raise NotationError(
+                f"a coordinate is 0 to {SIZE - 1}, not {quote(row if len(row) > 2 else col)} (R4.1)"
+            )
+        return Position(int(row), int(col))
 
     def neighbours(self) -> tuple[Position, ...]:
         """The orthogonally adjacent positions, up, left, right, down (R4.1)."""
@@ -100,6 +112,9 @@ class Position:
     def __str__(self) -> str:
         return f"({self.row},{self.col})"
 
+
+#: The longest text ``Position.parse`` reads: ``" ( 3 , 3 ) "`` with room for blanks.
+_POSITION_TEXT: Final = 40
 
 #: The 16 positions, row by row: ``POSITIONS[i].index == i``.
 POSITIONS: Final[tuple[Position, ...]] = tuple(Position(i // SIZE, i % SIZE) for i in range(_CELLS))
@@ -204,12 +219,18 @@ class Kingdom:
     ``None`` (Unexplored).
 
     Build one with [`parse`][drako_rules.kingdom.Kingdom.parse] from the notation, or from
-    16 cells. Kingdoms compare and hash by value and never change.
+    16 cells. Kingdoms compare and hash by value and never change. A Kingdom is indexed by
+    position and iterates like the tuple of its cells: ``len(k)`` is 16, ``list(k)`` gives
+    the 16 cells in reading order (row by row, each from the left) and ``card in k`` asks
+    whether a cell holds that card; [`items`][drako_rules.kingdom.Kingdom.items] pairs each
+    cell with its position.
 
     Examples:
         >>> k = Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
         >>> k[Position(0, 1)], k[2, 2]
         (<Card.ELF: 'E'>, <Card.DRAGON: 'D'>)
+        >>> len(k), list(k)[:2], Card.DRAGON in k
+        (16, [<Card.FOREST: 'F'>, <Card.ELF: 'E'>], True)
         >>> str(k.replace(Position(0, 0), None))
         '?EOM/HPWM/SGDO/PPHS'
         >>> k
@@ -314,7 +335,28 @@ class Kingdom:
             return self.cells[key.row * SIZE + key.col]
         if isinstance(key, tuple) and len(key) == 2:
             return self.cells[Position(*key).index]
-        raise NotationError(f"index a Kingdom with a Position or (row, col), not {quote(key)}")
+        raise NotationError(
+            f"index a Kingdom with a Position or (row, col), not {quote(key)}; "
+            "cell number i is k.cells[i]"
+        )
+
+    def __iter__(self) -> Iterator[Cell]:
+        """The 16 cells in reading order (row by row, each from the left), as ``k.cells``.
+
+        A Kingdom reads like the sequence of its cells: ``list(k)`` is ``list(k.cells)``,
+        ``len(k)`` is 16 and ``Card.DRAGON in k`` asks whether a Dragon is revealed. The
+        cells come without their positions; [`items`][drako_rules.kingdom.Kingdom.items]
+        gives the ``(position, cell)`` pairs.
+        """
+        return iter(self.cells)
+
+    def __len__(self) -> int:
+        """16: the number of cells of a Kingdom, Unexplored Lands included (R4.1)."""
+        return _CELLS
+
+    def __contains__(self, card: object) -> bool:
+        """Whether a cell holds ``card`` (``None``: whether an Unexplored Land is left)."""
+        return card in self.cells
 
     @property
     def rows(self) -> tuple[tuple[Cell, ...], ...]:

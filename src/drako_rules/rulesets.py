@@ -32,9 +32,29 @@ def _tribe_land(
     return tuple(sorted(entries, key=lambda e: (e[0].index, e[1].index)))
 
 
-@attrs.frozen
+def _expr(value: object) -> str:
+    """``value`` as a Python expression, for a Ruleset's repr: cards as ``Card.ELF``, sets sorted."""
+    if isinstance(value, Card):
+        return f"Card.{value.name}"
+    if isinstance(value, tuple):
+        items = [_expr(v) for v in value]
+        return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    if isinstance(value, frozenset):
+        return (
+            f"frozenset({{{', '.join(sorted(_expr(v) for v in value))}}})"
+            if value
+            else "frozenset()"
+        )
+    return repr(value)
+
+
+@attrs.frozen(repr=False)
 class Ruleset:
     """The scoring tables of one ruleset (R5, R9).
+
+    Its repr is an expression that gives it back: ``POCKET`` or ``CLASSIC`` for the two
+    rulesets of the rules, and ``attrs.evolve(POCKET, ...)`` with the fields that differ
+    for any other (names from ``drako_rules`` and ``attrs``).
 
     Attributes:
         name: ``"pocket"`` or ``"classic"`` (or your own).
@@ -96,6 +116,29 @@ class Ruleset:
         """Whether a connection between Tribes ``a`` and ``b`` is a conflict (R5.2, R9.2)."""
         return frozenset((a, b)) in self.hates
 
+    def __repr__(self) -> str:
+        """``POCKET``, ``CLASSIC``, or ``attrs.evolve(POCKET, ...)`` naming the fields that
+        differ from the nearer of the two.
+
+        Examples:
+            >>> POCKET, CLASSIC
+            (POCKET, CLASSIC)
+            >>> attrs.evolve(POCKET, name="harsh", conflict_points=-3)
+            attrs.evolve(POCKET, name='harsh', conflict_points=-3)
+        """
+        best: tuple[int, str, list[str]] | None = None
+        for base_name, base in (("POCKET", _BASES[0]), ("CLASSIC", _BASES[1])):
+            changes = [
+                f"{field.name}={_expr(getattr(self, field.name))}"
+                for field in attrs.fields(Ruleset)
+                if getattr(self, field.name) != getattr(base, field.name)
+            ]
+            if best is None or len(changes) < best[0]:
+                best = (len(changes), base_name, changes)
+        assert best is not None
+        _, base_name, changes = best
+        return f"attrs.evolve({base_name}, {', '.join(changes)})" if changes else base_name
+
     def land_points(self, tribe: Card, land: Card) -> int:
         """Points a ``tribe`` card scores for one connected ``land`` card (R5.1)."""
         for t, land_card, points in self.tribe_land:
@@ -152,6 +195,9 @@ CLASSIC: Final = attrs.evolve(
     extra_dragon_points=0,
     portals_link_goblins_to_tribes=True,
 )
+
+#: The two rulesets of the rules, which a Ruleset's repr names.
+_BASES: Final = (POCKET, CLASSIC)
 
 #: The rulesets by name.
 RULESETS: Final = {POCKET.name: POCKET, CLASSIC.name: CLASSIC}

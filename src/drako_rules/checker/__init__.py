@@ -125,3 +125,8 @@ __all__ = [
     "load_game",
     "parse_game",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public API (``__all__``): what ``dir()`` and a REPL's completion offer."""
+    return sorted(__all__)

@@ -28,7 +28,7 @@ from typing import Final, Literal, TypeAlias, TypeVar
 
 import attrs
 
-from drako_rules.cards import Card, Legend
+from drako_rules.cards import Card, Legend, no_legend
 from drako_rules.checker.problems import JSONValue, Problem, Problems, field_path, index_path
 from drako_rules.errors import DrakoError, InvalidGameError, NotationError, quote, short
 from drako_rules.inputs import DEFAULT_LIMIT, decode, read_bytes
@@ -68,10 +68,6 @@ _CARD_LETTERS: Final = frozenset("FMPSEWHGDO?")
 _CARD_WORDS: Final[Mapping[str, str]] = {
     **{c.english.lower(): c.english.lower() for c in Card},
     **{c.plural.lower(): c.english.lower() for c in Card},
-}
-_LEGEND_WORDS: Final[Mapping[str, str]] = {
-    **{x.value: x.value for x in Legend},
-    **{x.name.lower().replace("_", " "): x.value for x in Legend},
 }
 
 
@@ -314,12 +310,9 @@ def read_kingdom(
 
 
 def legend_message(text: str, *, suggest: bool = True) -> str:
-    """Why ``text`` names no Legend, with "did you mean" for a near id or name (R1.4)
-    unless ``suggest`` is False."""
-    hint = _did_you_mean(text, _LEGEND_WORDS) if suggest else ""
-    if not hint:
-        hint = "; the 15 Legend ids are listed under R1.4 of the rules"
-    return f"{quote(text)}, which is no Legend{hint} (R1.4)"
+    """Why ``text`` names no Legend (R1.4): the one message of
+    [`no_legend`][drako_rules.cards.no_legend], with the close ids unless ``suggest`` is False."""
+    return no_legend(text, suggest=suggest)
 
 
 def read_legend(text: str) -> Legend | None:

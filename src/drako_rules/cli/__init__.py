@@ -294,3 +294,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{type(error).__name__}: {error}"
         )
         return EXIT_INVALID
+
+
+def __dir__() -> list[str]:
+    """The public API (``__all__``): what ``dir()`` and a REPL's completion offer."""
+    return sorted(__all__)

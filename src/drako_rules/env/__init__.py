@@ -81,3 +81,8 @@ __all__ = [
     "state_observation",
     "view_text",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public API (``__all__``): what ``dir()`` and a REPL's completion offer."""
+    return sorted(__all__)

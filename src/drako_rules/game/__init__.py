@@ -111,3 +111,8 @@ __all__ = [
     "view_from_json",
     "view_to_json",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public API (``__all__``): what ``dir()`` and a REPL's completion offer."""
+    return sorted(__all__)

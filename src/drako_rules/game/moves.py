@@ -54,14 +54,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar, Final, TypeAlias, cast
 
 import attrs
 
 from drako_rules._kernel.board import CENTRE_CELLS, LEGEND_INDEX, LEGENDS
 from drako_rules.cards import Card, Legend
-from drako_rules.errors import InvalidMoveError, NotationError, quote
+from drako_rules.errors import DrakoTypeError, InvalidMoveError, NotationError, quote
 from drako_rules.kingdom import POSITIONS, Position
 
 __all__ = [
@@ -224,7 +224,7 @@ class Arrange(Move):
     order: tuple[int, int, int, int] = attrs.field(converter=_to_order, validator=_check_order)
 
     @staticmethod
-    def from_cards(hand: Sequence[Card], centre: Sequence[Card] | str) -> Arrange:
+    def from_cards(hand: Iterable[Card], centre: Iterable[Card] | str) -> Arrange:
         """The arrangement putting ``centre`` (cards, or letters like ``"EWHG"``) on the centre.
 
         Args:
@@ -233,22 +233,30 @@ class Arrange(Move):
             centre: the cards for (1,1), (1,2), (2,1), (2,2), in that order.
 
         Raises:
-            InvalidMoveError: ``centre`` is not the 4 cards of ``hand`` in some order.
+            InvalidMoveError: ``centre`` is not the 4 cards of ``hand`` in some order, or
+                the hand is not 4 different cards (R2.3).
+            DrakoTypeError: ``hand`` or ``centre`` is not a sequence of Cards.
 
         Examples:
             >>> hand = (Card.FOREST, Card.ELF, Card.HUMAN, Card.DRAGON)
             >>> Arrange.from_cards(hand, "HFDE")
             Arrange(order=(2, 0, 3, 1))
         """
-        try:
-            cards = tuple(Card.parse(c) for c in centre) if isinstance(centre, str) else centre
-            order = tuple(list(hand).index(card) for card in cards)
-        except (NotationError, ValueError):
-            order = ()
+        held = _four_cards(hand, "the 4 hand cards, a sequence of Cards")
+        if isinstance(centre, str):
+            letters = centre.strip()
+            try:
+                cards = tuple(Card.parse(c) for c in letters) if len(letters) == 4 else ()
+            except NotationError:
+                cards = ()
+        else:
+            cards = _four_cards(centre, "the 4 centre cards, Cards or letters such as 'EWHG'")
+        order = tuple(held.index(card) if card in held else -1 for card in cards)
         index = _ARRANGEMENT_INDEX.get(order)
-        if len(set(hand)) != 4 or index is None:
+        if len(set(held)) != 4 or index is None:
             raise InvalidMoveError(
-                f"{centre!r} is not an order of the 4 hand cards {tuple(map(str, hand))} (R2.5)"
+                f"{quote(centre)} is not an order of the 4 different hand cards "
+                f"{quote(''.join(c.value for c in held))} (R2.3, R2.5)"
             )
         move = _MOVES[_ARRANGE_BASE + index]
         assert isinstance(move, Arrange)
@@ -265,6 +273,17 @@ class Arrange(Move):
 
     def __str__(self) -> str:
         return "arrange " + "".join(map(str, self.order))
+
+
+def _four_cards(value: object, what: str) -> tuple[Card, ...]:
+    """The first cards (at most 5: enough to tell 4 from more) of ``value``, or the
+    library's error saying ``what`` was expected."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise DrakoTypeError(f"expected {what}, not {quote(value)}")
+    cards = tuple(itertools.islice(value, 5))
+    if not all(isinstance(card, Card) for card in cards):
+        raise DrakoTypeError(f"expected {what}, not {quote(cards)} (Card.parse reads a letter)")
+    return cards
 
 
 @attrs.frozen

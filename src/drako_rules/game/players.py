@@ -14,7 +14,7 @@ from typing import TypeAlias
 
 import attrs
 
-from drako_rules.errors import GameError, IllegalMoveError
+from drako_rules.errors import DrakoTypeError, GameError, IllegalMoveError, quote
 from drako_rules.game.moves import Move
 from drako_rules.game.records import GameRecord
 from drako_rules.game.setup import new_game
@@ -57,7 +57,12 @@ def random_move(state: GameState, rng: random.Random) -> Move:
 
     Raises:
         GameError: nothing is legal (the game is over).
+        DrakoTypeError: ``state`` is not a GameState or ``rng`` not a ``random.Random``.
     """
+    if not callable(getattr(rng, "random", None)):
+        raise DrakoTypeError(
+            f"expected a random number generator such as random.Random(seed), not {quote(rng)}"
+        )
     moves = legal_moves(state)
     if not moves:
         raise GameError("the game is over: there is no move to make (R7.1)")

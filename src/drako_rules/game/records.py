@@ -24,15 +24,22 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Set
 from typing import Final, NoReturn
 
 import attrs
 
 from drako_rules._kernel.board import CENTRE_CELLS
 from drako_rules.cards import CARDS_PER_KIND, Card, Legend, check_player_count
-from drako_rules.errors import DrakoError, IllegalMoveError, RecordError, expect, quote
-from drako_rules.game.moves import AnyMove, Move
+from drako_rules.errors import (
+    DrakoError,
+    DrakoTypeError,
+    IllegalMoveError,
+    RecordError,
+    expect,
+    quote,
+)
+from drako_rules.game.moves import MOVE_TYPES, AnyMove, Move
 from drako_rules.game.setup import LEGEND_ROW_SIZE, check_seat, check_seed, new_game
 from drako_rules.game.state import NO_HIDDEN, GameState, Phase
 from drako_rules.game.transitions import apply_move
@@ -58,7 +65,25 @@ __all__ = [
 
 
 def _moves(value: Iterable[Move]) -> tuple[AnyMove, ...]:
-    return tuple(value)  # type: ignore[arg-type]
+    """The moves of a record as a tuple, in order, each one of the seven kinds of move, or
+    the library's error (R2.8: the moves replay the game in their order)."""
+    if (
+        isinstance(value, Set | Mapping)
+        or not isinstance(value, Iterable)
+        or isinstance(value, str)
+    ):
+        raise DrakoTypeError(
+            f"the moves of a record are a sequence of Moves in order, not {quote(value)} "
+            "(Move.parse reads a move's text)"
+        )
+    moves: list[AnyMove] = []
+    for i, move in enumerate(value):  # refused at the first item that is not a move
+        if not isinstance(move, MOVE_TYPES):
+            raise DrakoTypeError(
+                f"move {i} of a record is a Move, not {quote(move)} (Move.parse reads a move's text)"
+            )
+        moves.append(move)  # type: ignore[arg-type]
+    return tuple(moves)
 
 
 @attrs.frozen

@@ -280,6 +280,10 @@ class Keep(enum.Enum):
 
     KEEP = "keep"
 
+    def __repr__(self) -> str:
+        """``KEEP``: the name the signature of ``successor`` shows."""
+        return "KEEP"
+
 
 #: The one value of [`Keep`][drako_rules.game.state.Keep]: a field of
 #: [`successor`][drako_rules.game.state.successor] left as it is.

@@ -8,7 +8,9 @@ only for the player who drew it (R8.3). The seed is left out too: with it, the h
 cards could be worked out (R2.8).
 
 Two states that differ only in the hidden cards or in the order of the piles give equal
-views, for every player. Views are immutable values and serialise to JSON
+views, for every player. A view shares no mutable object with its state: a player that
+writes into what it was given cannot change the game. Views are immutable values and
+serialise to JSON
 ([`view_to_json`][drako_rules.game.records.view_to_json]).
 """
 
@@ -20,7 +22,13 @@ from drako_rules.cards import Card, Legend
 from drako_rules.errors import expect
 from drako_rules.game.moves import ACTION_SPACE_SIZE, Move
 from drako_rules.game.setup import check_seat
-from drako_rules.game.state import GameState, Phase, PlayerState, drawn_card_seen
+from drako_rules.game.state import (
+    GameState,
+    Phase,
+    PlayerState,
+    drawn_card_seen,
+    player_state,
+)
 from drako_rules.game.transitions import legal_moves
 
 __all__ = ["PlayerView", "legal_action_mask", "player_view"]
@@ -106,7 +114,9 @@ def player_view(state: GameState, player: int) -> PlayerView:
         state.current_player,
         state.phase,
         state.turn,
-        state.players,
+        # Copies: a player that writes into its view cannot reach the game's own
+        # PlayerStates (the view shares no mutable object with the state).
+        tuple([player_state(p.kingdom, p.legends, p.hand) for p in state.players]),
         len(state.draw_pile),
         state.discard_pile,
         state.legend_row,

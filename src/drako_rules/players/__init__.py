@@ -33,3 +33,8 @@ __all__ = [
     "quick_move",
     "state_leads",
 ]
+
+
+def __dir__() -> list[str]:
+    """The public API (``__all__``): what ``dir()`` and a REPL's completion offer."""
+    return sorted(__all__)
