@@ -53,6 +53,7 @@ from drako_rules.env.observation import (
 )
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import final_rewards, is_truncated, rewards_from_places
+from drako_rules.env.selfplay import Policy, SelfPlayEnv, policy_player
 from drako_rules.env.single import SingleAgentEnv
 
 __all__ = [
@@ -66,6 +67,8 @@ __all__ = [
     "Episode",
     "Observation",
     "ObservationEncoder",
+    "Policy",
+    "SelfPlayEnv",
     "SingleAgentEnv",
     "action_mask",
     "agent_observation",
@@ -76,6 +79,7 @@ __all__ = [
     "observation_space",
     "observe",
     "observe_state",
+    "policy_player",
     "raw_env",
     "rewards_from_places",
     "state_observation",
