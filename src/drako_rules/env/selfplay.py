@@ -38,6 +38,7 @@ from drako_rules.cards import check_player_count
 from drako_rules.env.aec import (
     DEFAULT_MAX_MOVES,
     action_to_move,
+    check_env_seed,
     check_max_moves,
     check_render_mode,
     moves_mask,
@@ -60,7 +61,7 @@ from drako_rules.game import (
 )
 from drako_rules.rulesets import Ruleset, get_ruleset
 
-__all__ = ["FORFEIT_REWARD", "Policy", "SelfPlayEnv", "check_opponents", "policy_player"]
+__all__ = ["FORFEIT_REWARD", "Policy", "SelfPlayEnv", "check_players", "policy_player"]
 
 #: The reward of an illegal action of the learner, which forfeits the game (R5.6's last place).
 FORFEIT_REWARD: Final = -1.0
@@ -73,16 +74,17 @@ Policy: TypeAlias = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], i
 MAX_POOL: Final = 1000
 
 
-def check_opponents(opponents: object, what: str = "opponents") -> tuple[Player, ...]:
-    """``opponents`` as a tuple of players, each callable (an engine ``Player``).
+def check_players(opponents: object, what: str = "opponents") -> tuple[Player, ...]:
+    """``opponents`` as a tuple of players, each callable (an engine ``Player``), checked
+    when an environment is built rather than at its first step.
 
     Raises:
-        GameError: not a sequence of callables, empty, or more than 1,000 of them.
+        GameError: not a sequence of callables, or more than 1,000 of them.
     """
     if isinstance(opponents, str | bytes) or not isinstance(opponents, Sequence):
         raise GameError(f"{what} is a sequence of players (callables), not {quote(opponents)}")
-    if not 1 <= len(opponents) <= MAX_POOL:
-        raise GameError(f"{what} holds 1 to {MAX_POOL} players, not {len(opponents)}")
+    if len(opponents) > MAX_POOL:
+        raise GameError(f"{what} holds at most {MAX_POOL} players, not {len(opponents)}")
     for i, player in enumerate(opponents):
         if not callable(player):
             raise GameError(
@@ -90,6 +92,30 @@ def check_opponents(opponents: object, what: str = "opponents") -> tuple[Player,
                 f"and returning a move, not {quote(player)}"
             )
     return tuple(opponents)
+
+
+def _check_pool(opponents: object) -> tuple[Player, ...]:
+    pool = check_players(opponents, "the pool of opponents")
+    if not pool:
+        raise GameError("the pool of opponents holds at least one player")
+    return pool
+
+
+class _PolicyPlayer:
+    """The player of a policy (see ``policy_player``); picklable when its policy is."""
+
+    __slots__ = ("policy",)
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+
+    def __call__(self, view: PlayerView) -> Move:
+        moves = view.legal_moves
+        mask = moves_mask(moves).astype(bool)
+        move = action_to_move(self.policy(observe(view), mask))
+        if move not in moves:
+            raise IllegalMoveError(f"the policy chose {move}, which is not legal now")
+        return move
 
 
 def policy_player(policy: Policy) -> Player:
@@ -101,8 +127,11 @@ def policy_player(policy: Policy) -> Player:
     [`SelfPlayEnv`][drako_rules.env.selfplay.SelfPlayEnv]'s pool, in
     [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv] or in an arena.
 
-    Raises (when the player is called):
-        IllegalMoveError: the policy chose an action that is not legal now.
+    Raises:
+        GameError: ``policy`` is not callable.
+
+    The player raises [`IllegalMoveError`][drako_rules.errors.IllegalMoveError] when the
+    policy chooses an action that is not legal now.
 
     Examples:
         >>> import numpy as np
@@ -177,7 +206,7 @@ class SelfPlayEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         render_mode: str | None = None,
     ) -> None:
         count = check_player_count(players)
-        pool = None if opponents is None else check_opponents(opponents)
+        pool = None if opponents is None else _check_pool(opponents)
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count
         ):
@@ -213,7 +242,7 @@ class SelfPlayEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         Raises:
             GameError: not a sequence of 1 to 1,000 players (nothing changes then).
         """
-        self._pool = check_opponents(opponents)
+        self._pool = _check_pool(opponents)
 
     @property
     def game_state(self) -> GameState:
@@ -253,10 +282,9 @@ class SelfPlayEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         ignored.
 
         Raises:
-            GameError: ``seed`` is not None or an integer (nothing changes then).
+            GameError: ``seed`` is not None or a non-negative integer (nothing changes then).
         """
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise GameError(f"a seed is None or an integer, not {quote(seed)}")
+        check_env_seed(seed, gymnasium_seed=True)  # first: a refused seed changes nothing
         super().reset(seed=seed)
         rng = self.np_random
         game_seed = seed if seed is not None else int(rng.integers(2**63))
