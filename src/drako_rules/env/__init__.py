@@ -5,20 +5,26 @@ drako-rules does not need them.
 
 | name | what |
 |---|---|
-| [`env`][drako_rules.env.aec.env], [`raw_env`][drako_rules.env.aec.raw_env] | the PettingZoo AEC environment, wrapped and bare |
-| [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv] | a Gymnasium environment: one seat learns, given players take the others |
+| [`env`][drako_rules.env.aec.env], [`raw_env`][drako_rules.env.aec.raw_env] | the PettingZoo AEC environment, wrapped and bare (also as ``drako_v0.env()``, the way PettingZoo's tutorials make environments) |
+| [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv] | a Gymnasium environment: one seat learns, given players take the others (``gymnasium.make("drako_rules/Drako-v0")``) |
+| [`SelfPlayEnv`][drako_rules.env.selfplay.SelfPlayEnv], [`policy_player`][drako_rules.env.selfplay.policy_player] | self-play for single-agent trainers: every seat its own terminal reward (``gymnasium.make("drako_rules/DrakoSelfPlay-v0")``) |
 | [`Episode`][drako_rules.env.episode.Episode] | the game an environment runs: its state (`game_state`) and its record (R2.8) |
 | [`observe`][drako_rules.env.observation.observe] | the observation vector of a [`PlayerView`][drako_rules.game.views.PlayerView] (R8), with its [`LAYOUT`][drako_rules.env.observation.LAYOUT] |
 | [`observe_state`][drako_rules.env.observation.observe_state] | the same vector of a seat's view from the whole state, without building the view |
 | [`rewards_from_places`][drako_rules.env.rewards.rewards_from_places] | the zero-sum rewards of a finished game (R5.6) |
 
 The page "Train an agent" of the docs is the specification card of the environment.
+
+Importing this package registers two Gymnasium environments, and does nothing else:
+``"drako_rules/Drako-v0"`` ([`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv]) and
+``"drako_rules/DrakoSelfPlay-v0"`` ([`SelfPlayEnv`][drako_rules.env.selfplay.SelfPlayEnv]);
+``gymnasium.make`` passes its keyword arguments to their constructors.
 """
 
 from __future__ import annotations
 
 try:
-    import gymnasium as _gymnasium  # noqa: F401
+    import gymnasium as _gymnasium
     import numpy as _numpy  # noqa: F401
     import pettingzoo as _pettingzoo  # noqa: F401
 except ImportError as exc:  # pragma: no cover - depends on what is installed
@@ -28,6 +34,7 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
         name=exc.name,
     ) from exc
 
+from drako_rules.env import drako_v0
 from drako_rules.env.aec import (
     DEFAULT_MAX_MOVES,
     RENDER_MODES,
@@ -53,10 +60,27 @@ from drako_rules.env.observation import (
 )
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import final_rewards, is_truncated, rewards_from_places
+from drako_rules.env.selfplay import Policy, SelfPlayEnv, policy_player
 from drako_rules.env.single import SingleAgentEnv
+
+#: The Gymnasium id of [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv].
+GYMNASIUM_ID = "drako_rules/Drako-v0"
+#: The Gymnasium id of [`SelfPlayEnv`][drako_rules.env.selfplay.SelfPlayEnv].
+GYMNASIUM_SELFPLAY_ID = "drako_rules/DrakoSelfPlay-v0"
+
+# Registration only (an entry point string: nothing is built here); once per process.
+for _id, _entry in (
+    (GYMNASIUM_ID, "drako_rules.env.single:SingleAgentEnv"),
+    (GYMNASIUM_SELFPLAY_ID, "drako_rules.env.selfplay:SelfPlayEnv"),
+):
+    if _id not in _gymnasium.registry:
+        _gymnasium.register(id=_id, entry_point=_entry)
+del _id, _entry
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
+    "GYMNASIUM_ID",
+    "GYMNASIUM_SELFPLAY_ID",
     "LAYOUT",
     "MAX_PLAYERS",
     "OBSERVATION_SIZE",
@@ -66,9 +90,12 @@ __all__ = [
     "Episode",
     "Observation",
     "ObservationEncoder",
+    "Policy",
+    "SelfPlayEnv",
     "SingleAgentEnv",
     "action_mask",
     "agent_observation",
+    "drako_v0",
     "env",
     "final_rewards",
     "is_truncated",
@@ -76,6 +103,7 @@ __all__ = [
     "observation_space",
     "observe",
     "observe_state",
+    "policy_player",
     "raw_env",
     "rewards_from_places",
     "state_observation",

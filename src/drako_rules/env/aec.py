@@ -45,7 +45,6 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
-from pettingzoo.utils.env_logger import EnvLogger
 
 from drako_rules.cards import check_player_count
 from drako_rules.env.episode import Episode
@@ -57,7 +56,7 @@ from drako_rules.env.observation import (
 )
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import is_truncated, rewards_from_places
-from drako_rules.errors import GameError, InvalidMoveError
+from drako_rules.errors import GameError, InvalidMoveError, quote
 from drako_rules.game import (
     ACTION_SPACE_SIZE,
     MOVES,
@@ -69,6 +68,7 @@ from drako_rules.game import (
     legal_moves,
     player_view,
 )
+from drako_rules.game.setup import check_seed
 from drako_rules.rulesets import Ruleset, get_ruleset
 from drako_rules.scoring import ranking
 
@@ -188,6 +188,44 @@ def check_max_moves(max_moves: object) -> int | None:
     return max_moves
 
 
+def refuse_max_cycles(max_cycles: object) -> None:
+    """Refuse PettingZoo's ``max_cycles``: this game's limit counts decisions (R7.4).
+
+    PettingZoo's environments that take ``max_cycles`` truncate after that many cycles, a
+    cycle being one step of each agent; in this game a player makes several decisions in a
+    row, so cycles do not count what a limit must count. ``max_moves`` is the limit.
+
+    Raises:
+        GameError: ``max_cycles`` is not None.
+    """
+    if max_cycles is not None:
+        raise GameError(
+            f"max_cycles is not taken here (given {quote(max_cycles)}): a player makes "
+            "several decisions in a row, so the limit counts decisions; pass max_moves, "
+            "the decisions of all players together after which a game is truncated (R7.4)"
+        )
+
+
+NO_GAME_YET: Final = "the environment has no game yet: call reset() first"
+GAME_OVER: Final = "the game is over: call reset() for a new one"
+
+
+def check_env_seed(seed: object, *, gymnasium_seed: bool = False) -> int | None:
+    """Return ``seed`` if an environment's ``reset`` can deal from it: None or a game's
+    seed (R2.8); for a Gymnasium environment, also not negative (Gymnasium seeds its
+    generator with it).
+
+    Raises:
+        GameError: anything else.
+    """
+    if seed is None:
+        return None
+    checked = check_seed(seed)
+    if gymnasium_seed and checked < 0:
+        raise GameError(f"the seed of a Gymnasium environment is not negative, not {checked}")
+    return checked
+
+
 def check_render_mode(render_mode: object) -> str | None:
     """Return ``render_mode`` if it is None, ``"ansi"`` or ``"human"``.
 
@@ -255,11 +293,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         render_mode: None, ``"ansi"`` or ``"human"``.
         max_moves: the decisions (of all players together) after which an unfinished
             game is truncated (R7.4); None for no limit.
+        max_cycles: refused: PettingZoo's name for a limit in cycles, which do not count
+            this game's decisions (a player makes several in a row); use ``max_moves``.
 
     Raises:
         PlayerCountError: ``players`` is not 2, 3 or 4.
         RulesetError: an unknown ruleset.
-        GameError: a bad ``render_mode`` or ``max_moves``.
+        GameError: a bad ``render_mode`` or ``max_moves``, or any ``max_cycles``.
 
     Examples:
         >>> e = raw_env(players=2)
@@ -284,8 +324,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
         ruleset: Ruleset | str = "pocket",
         render_mode: str | None = None,
         max_moves: int | None = DEFAULT_MAX_MOVES,
+        *,
+        max_cycles: None = None,
     ) -> None:
         super().__init__()
+        refuse_max_cycles(max_cycles)
         self.players = check_player_count(players)
         self.ruleset = get_ruleset(ruleset)
         self.render_mode = check_render_mode(render_mode)
@@ -356,15 +399,25 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self, observe: bool = True
     ) -> tuple[Observation | None, float, bool, bool, dict[str, object]]:
         """The observation (if ``observe``), cumulative reward, termination, truncation and
-        info of the agent to act, as PettingZoo's ``AECEnv.last`` gives them."""
-        agent = self.agent_selection
-        return (
-            self.observe(agent) if observe else None,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
+        info of the agent to act, as PettingZoo's ``AECEnv.last`` gives them.
+
+        Raises:
+            GameError: ``reset`` has not been called, or every agent has stepped out of the
+                finished game.
+        """
+        try:
+            agent = self.agent_selection
+            return (
+                self.observe(agent) if observe else None,
+                self._cumulative_rewards[agent],
+                self.terminations[agent],
+                self.truncations[agent],
+                self.infos[agent],
+            )
+        except AttributeError:
+            raise GameError(NO_GAME_YET) from None
+        except KeyError:
+            raise GameError(GAME_OVER) from None
 
     def agent_iter(self, max_iter: int = 2**63) -> AgentIterable:
         """The agent to act, as long as an agent is live and at most ``max_iter`` times, as
@@ -375,12 +428,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """Deal a new game: ``new_game(players, seed)``, or the next seed of the sequence (R2.8).
 
         ``options`` is accepted as PettingZoo asks and ignored.
+
+        Raises:
+            GameError: ``seed`` is not None or an integer (R2.8); the game, its record and
+                the sequence of seeds stay as they were.
         """
-        if seed is not None:
-            self._seeder = random.Random(f"drako-rules/env/{seed}")
+        if seed is None:
+            state = self.episode.deal(self._seeder.getrandbits(63))
         else:
-            seed = self._seeder.getrandbits(63)
-        state = self._state = self.episode.deal(seed)
+            state = self.episode.deal(check_seed(seed))  # refused: nothing changed
+            self._seeder = random.Random(f"drako-rules/env/{seed}")
+        self._state = state
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -397,9 +455,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
         Raises:
             IllegalMoveError: the action is not legal now (see ``action_mask``).
             InvalidMoveError: not an action id.
+            GameError: ``reset`` has not been called, or every agent has stepped out of the
+                finished game.
         """
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        try:
+            agent = self.agent_selection
+            done = self.terminations[agent] or self.truncations[agent]
+        except AttributeError:
+            raise GameError(NO_GAME_YET) from None
+        except KeyError:
+            raise GameError(GAME_OVER) from None
+        if done:
             self._was_dead_step(action)
             return
         episode = self.episode
@@ -462,10 +528,11 @@ class CheckedAgentIterable(AgentIterable):
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper`` with the same checks, and the calls of the AEC
-    loop (``agents``, ``agent_selection``, ``last``, ``step``) passed to the environment
-    directly once it is reset, rather than through the wrapper's ``__getattr__`` on every
-    attribute (which cost a third of a step)."""
+    """PettingZoo's ``OrderEnforcingWrapper`` with the same checks (a library error for a
+    method called before ``reset``), and the calls of the AEC loop (``agents``,
+    ``agent_selection``, ``last``, ``step``) passed to the environment directly once it is
+    reset, rather than through the wrapper's ``__getattr__`` on every attribute (which cost
+    a third of a step)."""
 
     @property
     def agents(self) -> list[str]:
@@ -486,34 +553,70 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     def last(
         self, observe: bool = True
     ) -> tuple[Observation | None, float, bool, bool, dict[str, object]]:
-        """The environment's ``last()`` (PettingZoo's refusal before ``reset``)."""
+        """The environment's ``last()``.
+
+        Raises:
+            GameError: ``reset`` has not been called.
+        """
         if not self._has_reset:
-            return super().last(observe)  # type: ignore[no-any-return]
+            raise GameError(NO_GAME_YET)
         return self.env.last(observe)  # type: ignore[no-any-return]
 
     def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
-        """PettingZoo's ``reset`` (the environment's), after which ``last()`` is the
-        environment's own, bound on the wrapper: nothing is left to refuse, and the loop's
-        calls of ``last()`` go straight to it."""
-        super().reset(seed=seed, options=options)
-        self.__dict__["last"] = self.env.last
+        """The environment's ``reset``; the wrapper counts it as done only once the
+        environment has accepted it (a refused seed changes nothing, R2.8).
+
+        Raises:
+            GameError: ``seed`` is not None or an integer.
+        """
+        self.env.reset(seed=seed, options=options)
+        self._has_reset = True
+        self._has_updated = True
 
     def agent_iter(self, max_iter: int = 2**63) -> CheckedAgentIterable:
-        """The agents to act, as PettingZoo's wrapper yields them (refused before ``reset``;
-        each iteration checks that the last one stepped)."""
+        """The agents to act, as PettingZoo's wrapper yields them (each iteration checks
+        that the last one stepped).
+
+        Raises:
+            GameError: ``reset`` has not been called.
+        """
         if not self._has_reset:
-            EnvLogger.error_agent_iter_before_reset()
+            raise GameError(NO_GAME_YET)
         return CheckedAgentIterable(self, max_iter)
 
     def step(self, action: int | np.integer | None) -> None:
-        """The environment's ``step`` (PettingZoo's error before ``reset``, its warning after
-        the end)."""
+        """The environment's ``step``.
+
+        Raises:
+            GameError: ``reset`` has not been called, or every agent has stepped out of the
+                finished game.
+        """
         env = self.env
         if self._has_reset and env.agents:
             self._has_updated = True
             env.step(action)
         else:
-            super().step(action)
+            raise GameError(GAME_OVER if self._has_reset else NO_GAME_YET)
+
+    def observe(self, agent: str) -> Observation | None:
+        """The environment's ``observe``.
+
+        Raises:
+            GameError: ``reset`` has not been called.
+        """
+        if not self._has_reset:
+            raise GameError(NO_GAME_YET)
+        return super().observe(agent)  # type: ignore[no-any-return]
+
+    def render(self) -> str | None:
+        """The environment's ``render``.
+
+        Raises:
+            GameError: ``reset`` has not been called.
+        """
+        if not self._has_reset:
+            raise GameError(NO_GAME_YET)
+        return super().render()  # type: ignore[no-any-return]
 
 
 def env(
@@ -521,13 +624,18 @@ def env(
     ruleset: Ruleset | str = "pocket",
     render_mode: str | None = None,
     max_moves: int | None = DEFAULT_MAX_MOVES,
+    *,
+    max_cycles: None = None,
 ) -> AECEnv:
     """The environment, wrapped as PettingZoo's classic environments are.
 
-    The arguments are those of [`raw_env`][drako_rules.env.aec.raw_env]; PettingZoo's
-    ``OrderEnforcingWrapper`` checks that ``reset`` comes before anything else (a subclass
-    of it that passes the calls of the AEC loop straight on once reset: the same checks,
-    a third less time per step).
+    The arguments are those of [`raw_env`][drako_rules.env.aec.raw_env] (``max_cycles``
+    refused with a [`GameError`][drako_rules.errors.GameError]: use ``max_moves``);
+    PettingZoo's ``OrderEnforcingWrapper`` checks that ``reset`` comes before anything
+    else (a subclass of it that passes the calls of the AEC loop straight on once reset,
+    and raises [`GameError`][drako_rules.errors.GameError] for a method called before
+    ``reset``; reading ``agents`` or ``agent_selection`` then raises PettingZoo's
+    ``AttributeError``, as in every PettingZoo environment).
 
     Examples:
         >>> e = env(players=3, ruleset="classic")
@@ -537,5 +645,5 @@ def env(
         >>> isinstance(e, wrappers.OrderEnforcingWrapper)
         True
     """
-    wrapped: AECEnv = raw_env(players, ruleset, render_mode, max_moves)
+    wrapped: AECEnv = raw_env(players, ruleset, render_mode, max_moves, max_cycles=max_cycles)
     return _OrderEnforcing(wrapped)

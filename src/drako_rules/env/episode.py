@@ -50,10 +50,14 @@ class Episode:
         self._state: GameState | None = None
 
     def deal(self, seed: int) -> GameState:
-        """Start the game ``new_game(players, seed)`` (R2.8), with no move yet; return it."""
-        self.seed = seed
-        self.moves = []
-        state = self._state = new_game(self.players, seed, 0, self.ruleset)
+        """Start the game ``new_game(players, seed)`` (R2.8), with no move yet; return it.
+
+        Raises:
+            GameError: ``seed`` is not a game's seed; the episode keeps its game and its
+                record as they were.
+        """
+        state = new_game(self.players, seed, 0, self.ruleset)  # checks the seed first
+        self.seed, self.moves, self._state = seed, [], state
         return state
 
     def play(self, move: Move) -> GameState:

@@ -31,10 +31,13 @@ from gymnasium import spaces
 from drako_rules.cards import check_player_count
 from drako_rules.env.aec import (
     DEFAULT_MAX_MOVES,
+    NO_GAME_YET,
     Observation,
     action_to_move,
+    check_env_seed,
     check_max_moves,
     check_render_mode,
+    moves_mask,
     observation_space,
     state_observation,
 )
@@ -42,6 +45,7 @@ from drako_rules.env.episode import Episode
 from drako_rules.env.observation import ObservationEncoder
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import final_rewards, is_truncated
+from drako_rules.env.selfplay import check_players
 from drako_rules.errors import GameError, IllegalMoveError
 from drako_rules.game import (
     ACTION_SPACE_SIZE,
@@ -49,6 +53,7 @@ from drako_rules.game import (
     GameState,
     Player,
     RandomPlayer,
+    legal_moves,
     player_view,
 )
 from drako_rules.rulesets import Ruleset, get_ruleset
@@ -78,8 +83,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     Raises:
         PlayerCountError: not 1 to 3 opponents.
-        GameError: ``seat`` is not a seat of the game, or a bad ``max_moves`` or
-            ``render_mode``.
+        GameError: ``opponents`` is not a sequence of players (callables), ``seat`` is
+            not a seat of the game, or a bad ``max_moves`` or ``render_mode``.
         RulesetError: an unknown ruleset.
 
     Examples:
@@ -107,7 +112,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
     ) -> None:
         self._default_opponents = opponents is None
-        self._opponents: list[Player] = [RandomPlayer()] if opponents is None else list(opponents)
+        self._opponents: list[Player] = (
+            [RandomPlayer()] if opponents is None else list(check_players(opponents))
+        )
         self.players = check_player_count(len(self._opponents) + 1)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise GameError(
@@ -128,6 +135,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         #: The game being played: its state (``game_state``) and its record (``record()``).
         self.episode = Episode(self.players, self.ruleset)
         self._done = True  # no episode begun: step() needs reset() first
+        self._begun = False
         others = [s for s in range(self.players) if s != self.seat]
         self._by_seat: dict[int, Player] = dict(zip(others, self._opponents, strict=True))
 
@@ -145,23 +153,37 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         return self.episode.record()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions of the agent now, as booleans (sb3-contrib's masking hook)."""
-        return state_observation(self.game_state, self.seat, self._encoder)["action_mask"].astype(
-            bool
-        )
+        """The legal actions of the agent now, as 89 booleans (sb3-contrib's masking hook):
+        computed from the state's legal moves alone, without encoding the observation; all
+        False once the episode is over.
+
+        Raises:
+            GameError: ``reset`` has not been called.
+        """
+        state = self.episode.game_state if self._begun else None
+        if state is None:
+            raise GameError(NO_GAME_YET + " (action_masks needs a game)")
+        live = not self._done and state.current_player == self.seat
+        return moves_mask(legal_moves(state) if live else ()).astype(bool)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, object] | None = None
     ) -> tuple[Observation, dict[str, object]]:
         """Deal a new game (``new_game(players, seed)``, R2.8) and play the opponents up to the
-        agent's first decision. ``options`` is ignored."""
+        agent's first decision. ``options`` is ignored.
+
+        Raises:
+            GameError: ``seed`` is not None or a non-negative integer; the game, its record
+                and the generator stay as they were.
+        """
+        check_env_seed(seed, gymnasium_seed=True)  # first: a refused seed changes nothing
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
         if self._default_opponents:
             move_seed = int(self.np_random.integers(2**63))
             self._by_seat = {s: RandomPlayer(move_seed + s) for s in self._by_seat}
         self.episode.deal(game_seed)
-        self._done = False
+        self._done, self._begun = False, True
         terminated, truncated, _ = self._play_opponents()
         assert not (terminated or truncated)  # every player arranges first (R2.5)
         obs, info = self._observation()
@@ -179,7 +201,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             InvalidMoveError: ``action`` is not an action id.
         """
         if self._done:
-            raise GameError("the episode is over or not begun: call reset()")
+            raise GameError("the episode is over: call reset()" if self._begun else NO_GAME_YET)
         move = action_to_move(action)
         try:
             self.episode.play(move)
