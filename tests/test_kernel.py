@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 import pytest
 from hypothesis import given
-from tests.strategies import kingdoms
+from strategies import kingdoms
 
 from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import CLASSIC, POCKET
