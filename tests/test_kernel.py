@@ -9,11 +9,11 @@ from pathlib import Path
 import attrs
 import pytest
 from hypothesis import given
-from strategies import kingdoms
 
 from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import CLASSIC, POCKET
 from drako_rules.scoring import CATEGORIES, ScoreSheet, score
+from strategies import kingdoms
 
 ROOT = Path(__file__).resolve().parent.parent
 
