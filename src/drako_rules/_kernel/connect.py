@@ -1,7 +1,7 @@
 """Connections on the grid (R4.1–R4.4), one Portal layout at a time, as plain tuples.
 
 Connections depend only on where the revealed Portals are, so they are computed once per
-*Portal layout* (a 16-bit mask) and kept: :func:`layout` is the one place that walks the
+*Portal layout* (a 16-bit mask) and kept: `layout` is the one place that walks the
 Portal networks (R4.2). What the other cards are (a Goblin does not use a network, R4.3;
 an Unexplored Land connects nothing, R4.6) is applied on top with masks by the callers.
 

@@ -5,7 +5,7 @@ Every requirement is a statement about connected cards (R4): two of a kind conne
 one card connected to two of a kind, or four Tribes present. They are checked with the
 grid's adjacency (``board.NEIGHBOURHOOD``) and the Portal networks of the layout
 (``connect.layout``); which pairs of kinds a network links in a ruleset (R4.3, R9.3) is
-given as the tuple ``through`` (see :data:`THROUGH_PAIRS`).
+given as the tuple ``through`` (see `THROUGH_PAIRS`).
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ _FOUR_TRIBES: Final = LEGEND_BIT[Legend.FOUR_TRIBES]
 
 def _kept() -> tuple[int, ...]:
     """``_KEPT[changed]``: the Legends whose requirement reads none of the kinds of the mask
-    ``changed`` (:data:`READS`), for every mask of codes; none when it holds the Portals."""
+    ``changed`` (`READS`), for every mask of codes; none when it holds the Portals."""
     readers = [0] * CODES
     for legend in LEGENDS:
         for code in range(CODES):
@@ -132,11 +132,11 @@ def legends_mask(
 ) -> int:
     """The Legends met by the revealed cards of a Kingdom of masks by code ``m`` (R1.4,
     R6.4), as a mask of ``LEGEND_BIT``; ``through`` says which pairs of kinds a network
-    links in the ruleset (:data:`THROUGH_PAIRS`, R4.3, R9.3).
+    links in the ruleset (`THROUGH_PAIRS`, R4.3, R9.3).
 
     ``met`` is the answer for a Kingdom that differs from this one only in cells whose old
     or new kind is in ``changed`` (bit ``c`` for the code ``c``): only the requirements
-    reading a kind of ``changed`` are checked again (:data:`READS`), the other Legends are
+    reading a kind of ``changed`` are checked again (`READS`), the other Legends are
     kept from ``met``; every requirement when the Portals changed.
     """
     if changed & _PORTAL_KIND:  # the networks may have changed: check everything

@@ -1,13 +1,13 @@
 """The score of a Kingdom on plain integers (R5.1–R5.3): tables built once per ruleset,
 then a few look-ups per Kingdom.
 
-The five pair-scored categories share one integer, 16 bits each, in :data:`FIELDS` order
+The five pair-scored categories share one integer, 16 bits each, in `FIELDS` order
 (Elves from bit 0, Dwarves 16, Humans 32, Goblins 48, Conflicts 64). Values may be
-negative, so a sum of packed entries is taken with :data:`BIAS` (``2**15`` in every field)
+negative, so a sum of packed entries is taken with `BIAS` (``2**15`` in every field)
 and each field read back as ``((packed >> shift) & 0xFFFF) - 2**15``: exact while each
 category stays within ±2**15 (a Kingdom has 24 adjacent pairs and at most 120 pairs).
 
-The tables of a ruleset (:func:`tables`) are built from the points of each pair of card
+The tables of a ruleset (`tables`) are built from the points of each pair of card
 codes, which the public module computes from the ruleset's data (R5.1, R5.2, R4.3, R9.3):
 the value of every row or column of four codes (its three adjacent pairs, R4.1), of every
 pair of codes linked only through a Portal network (R4.2), and of every number of Dragons
@@ -64,7 +64,7 @@ Tables = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ..
 
 
 def pack(values: Sequence[int]) -> int:
-    """Five category values, in :data:`FIELDS` order, as one integer (without the bias)."""
+    """Five category values, in `FIELDS` order, as one integer (without the bias)."""
     return sum(value << shift for value, shift in zip(values, FIELDS, strict=True))
 
 
@@ -104,7 +104,7 @@ def dragon_points(
     tame: int,
 ) -> int:
     """The points of ``dragons`` Dragons of which ``tame`` are domesticated (R5.3, R9.2),
-    from :func:`dragon_split`; ``extra``: the points of a Dragon beyond the counted ones."""
+    from `dragon_split`; ``extra``: the points of a Dragon beyond the counted ones."""
     v, good, scored = dragon_split(values, counted, most, dragons, tame)
     return v * good - v * (scored - good) + extra * (dragons - scored)
 
@@ -132,7 +132,7 @@ def tables(
     """The tables of a ruleset: ``adjacent[a * CODES + b]`` and ``through[a * CODES + b]``
     are the packed points of a pair of codes ``a``, ``b`` adjacent (R4.1) or linked only
     through a Portal network (R4.2, R4.3); ``dragon_rule`` is ``(values, counted, most,
-    extra)`` for :func:`dragon_points`; ``need`` the Tribe cards of one kind that
+    extra)`` for `dragon_points`; ``need`` the Tribe cards of one kind that
     domesticate a Dragon (R5.3)."""
     portal_pair = tuple(tuple(through[a * CODES : (a + 1) * CODES]) for a in range(CODES))
     dragons = tuple(
