@@ -10,7 +10,7 @@ import enum
 
 import attrs
 
-from drako_rules.checker.gamefile import Game, PlayerEntry
+from drako_rules.checker.model import Game, PlayerEntry
 from drako_rules.checker.problems import JSONValue, Problem
 from drako_rules.errors import short
 from drako_rules.kingdom import Kingdom

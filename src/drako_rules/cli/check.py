@@ -14,7 +14,7 @@ from drako_rules.checker import (
     check_game,
     parse_game,
 )
-from drako_rules.checker.gamefile import guess_format
+from drako_rules.checker.reader import guess_format
 from drako_rules.cli.console import (
     EXIT_INVALID,
     EXIT_MISMATCH,

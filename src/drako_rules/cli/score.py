@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from drako_rules.cards import Legend
-from drako_rules.checker.gamefile import kingdom_message, legend_message, read_legend
+from drako_rules.checker.notation import kingdom_message, legend_message, read_legend
 from drako_rules.cli.console import EXIT_OK, Command, Console, add_input_limit
 from drako_rules.connections import connections
 from drako_rules.errors import CommandError, NotationError, quote
