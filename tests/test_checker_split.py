@@ -10,13 +10,15 @@ writes, every limit it gives is the one the reader applies.
 
 from __future__ import annotations
 
+import io
 import json
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import drako_rules.checker
@@ -36,8 +38,11 @@ from drako_rules.checker import (
     reader,
     writer,
 )
+from drako_rules.checker.report import MAX_JSON_PROBLEMS
+from drako_rules.cli import main
 from drako_rules.errors import InvalidGameError, PlayerCountError
 from drako_rules.scoring import Category
+from strategies import near_valid_documents
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKER = ROOT / "src" / "drako_rules" / "checker"
@@ -277,3 +282,29 @@ def test_catalogue_default_ruleset_is_the_readers() -> None:
     assert c["default_ruleset"] in c["rulesets"]
     game = parse_game(json.dumps({"players": [{"name": "Ana", "kingdom": ANA}]}), "json")
     assert game.ruleset == c["default_ruleset"]
+
+
+# --- a library user gets the problems the command line and the page get ----------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(near_valid_documents())
+def test_check_game_gives_the_problems_of_the_json_and_the_page(
+    tmp_path_factory: pytest.TempPathFactory, document: dict[str, object]
+) -> None:
+    """Property: ``check_game``'s problems, as data, are those of ``check --json`` and of
+    the page's report, fact for fact and in order."""
+    text = json.dumps(document)
+    report = check_game(parse_game(text, "json"))
+    mine = [p.to_dict() for p in report.problems]
+    path = tmp_path_factory.mktemp("g") / "game.json"
+    path.write_text(text, "utf-8")
+    with redirect_stdout(io.StringIO()) as out, redirect_stderr(io.StringIO()):
+        main(["check", "--json", str(path)])
+    printed = json.loads(out.getvalue())["problems"]
+    shown = min(len(mine), MAX_JSON_PROBLEMS)  # the JSON keeps the first ones
+    assert printed == mine[:shown]
+    page = json.loads(web.check_page(text))
+    if "error" not in page:
+        assert page["report"]["problems"] == mine[:shown]
+        assert [m["code"] for m in page["marks"]] == [p.code for p in report.problems]
