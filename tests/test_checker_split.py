@@ -308,3 +308,27 @@ def test_check_game_gives_the_problems_of_the_json_and_the_page(
     if "error" not in page:
         assert page["report"]["problems"] == mine[:shown]
         assert [m["code"] for m in page["marks"]] == [p.code for p in report.problems]
+
+
+@pytest.mark.parametrize(
+    ("document", "kind"),
+    [
+        ({"players": 3}, "players"),
+        ({"players": [{"name": "Ana", "kingdom": 7}]}, "kingdom"),
+        ({"players": [{"name": "Ana", "kingdom": ANA, "legends": "x"}]}, "legend-ids"),
+        ({"players": [{"name": "Ana", "kingdom": ANA, "score": "7"}]}, "integer"),
+        ({"players": [{"name": "Ana", "kingdom": ANA, "sheet": [1]}]}, "sheet"),
+    ],
+)
+def test_a_value_of_the_wrong_kind_is_named_in_the_schemas_words(
+    document: dict[str, object], kind: model.FieldKind
+) -> None:
+    """The reader says what a value of each kind is in the words of the schema
+    ([`KIND_WORDS`][drako_rules.checker.model.KIND_WORDS]); so does the model."""
+    (problem,) = parse_game(json.dumps(document), "json").problems
+    assert model.KIND_WORDS[kind] in problem.message
+    if kind in ("legend-ids", "integer"):
+        with pytest.raises(InvalidGameError) as caught:
+            bad: dict[str, Any] = {"legends": "x"} if kind == "legend-ids" else {"score": 1.5}
+            PlayerEntry("Ana", ANA, **bad)
+        assert model.KIND_WORDS[kind] in str(caught.value)

@@ -32,6 +32,7 @@ from drako_rules.scoring import Category
 __all__ = [
     "DEFAULT_RULESET",
     "GAME_FIELDS",
+    "KIND_WORDS",
     "MAX_WRITTEN_DIGITS",
     "PLAYER_FIELDS",
     "SHEET_FIELDS",
@@ -80,6 +81,19 @@ SHEET_FIELDS: Final[Mapping[str, FieldKind]] = MappingProxyType(
     {c.value: "integer" for c in Category}
 )
 
+#: What a value of each kind is, in the words of every message about one (the reader's
+#: problems, the model's errors): "players must be a list of tables ([[players]]), not 3".
+KIND_WORDS: Final[Mapping[FieldKind, str]] = MappingProxyType(
+    {
+        "text": "text",
+        "kingdom": "text in the Kingdom notation (or a list of 4 row texts)",
+        "legend-ids": "a list of Legend ids",
+        "integer": f"a whole number of at most {MAX_WRITTEN_DIGITS} digits",
+        "players": "a list of tables ([[players]])",
+        "sheet": "a table of categories ([players.sheet])",
+    }
+)
+
 _INT_BOUND: Final = 10**MAX_WRITTEN_DIGITS
 _RULESET_DEFAULT: Final[str | None] = DEFAULT_RULESET  # typed as the field it fills
 _CATEGORIES: Final = tuple(Category)
@@ -112,7 +126,7 @@ def _check_optional_text(
 
 def _to_legend_ids(value: object) -> tuple[str, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):
-        raise InvalidGameError(f"legends must be a list of Legend ids, not {quote(value)}")
+        raise InvalidGameError(f"legends must be {KIND_WORDS['legend-ids']}, not {quote(value)}")
     out = []
     for item in value:
         if isinstance(item, Legend):
@@ -129,8 +143,7 @@ def _check_score(
 ) -> None:
     if value is not None and not is_written_integer(value):
         raise InvalidGameError(
-            f"the written score must be an integer of at most {MAX_WRITTEN_DIGITS} digits "
-            f"or None, not {quote(value)}"
+            f"the written score must be {KIND_WORDS['integer']} or None, not {quote(value)}"
         )
 
 
@@ -160,8 +173,7 @@ def _to_sheet(value: object) -> tuple[tuple[Category, int], ...]:
             ) from None
         if not is_written_integer(points):
             raise InvalidGameError(
-                f"the written {category.value} must be an integer of at most "
-                f"{MAX_WRITTEN_DIGITS} digits, not {quote(points)}"
+                f"the written {category.value} must be {KIND_WORDS['integer']}, not {quote(points)}"
             )
         if category in found:
             raise InvalidGameError(f"the category {category.value} is written twice")

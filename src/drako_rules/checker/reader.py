@@ -21,7 +21,7 @@ from drako_rules.checker.longints import Oversized, json_int, toml_with_long_int
 from drako_rules.checker.model import (
     DEFAULT_RULESET,
     GAME_FIELDS,
-    MAX_WRITTEN_DIGITS,
+    KIND_WORDS,
     PLAYER_FIELDS,
     SHEET_FIELDS,
     Game,
@@ -117,7 +117,7 @@ class _Reader:
                 self.problems.add(
                     "bad-field",
                     "$.players",
-                    f"players must be a list of tables ([[players]]), not {_describe(value)}{hint}",
+                    f"players must be {KIND_WORDS['players']}, not {_describe(value)}{hint}",
                     field="players",
                 )
             else:
@@ -183,8 +183,7 @@ class _Reader:
         self.problems.add(
             "bad-field",
             path,
-            "a Kingdom is text in the Kingdom notation (or a list of 4 row texts), "
-            f"not {_describe(value)}",
+            f"a Kingdom is {KIND_WORDS['kingdom']}, not {_describe(value)}",
             player=seat,
             field="kingdom",
         )
@@ -197,7 +196,7 @@ class _Reader:
             self.problems.add(
                 "bad-field",
                 path,
-                f"legends must be a list of Legend ids, not {_describe(value)}",
+                f"legends must be {KIND_WORDS['legend-ids']}, not {_describe(value)}",
                 player=seat,
                 field="legends",
             )
@@ -228,8 +227,8 @@ class _Reader:
         self.problems.add(
             "not-an-integer",
             path,
-            "a value written on the score sheet is a whole number of at most "
-            f"{MAX_WRITTEN_DIGITS} digits, not {_describe(value)} (R5.5)",
+            f"a value written on the score sheet is {KIND_WORDS['integer']}, "
+            f"not {_describe(value)} (R5.5)",
             "R5.5",
             player=seat,
             field=field,
@@ -245,7 +244,7 @@ class _Reader:
             self.problems.add(
                 "bad-field",
                 path,
-                f"the sheet is a table of categories ([players.sheet]), not {_describe(value)}",
+                f"the sheet is {KIND_WORDS['sheet']}, not {_describe(value)}",
                 player=seat,
                 field="sheet",
             )
