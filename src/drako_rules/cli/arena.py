@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 from typing import Final
 
 from drako_rules.arena import MAX_GAMES, MAX_MOVE_TIME_LIMIT, parse_player, run_arena
@@ -30,7 +29,7 @@ from drako_rules.cli.console import (
     print_summary,
     run_with_progress,
 )
-from drako_rules.cli.score import ruleset_option
+from drako_rules.cli.options import ruleset_option, workers_option
 from drako_rules.errors import short
 
 __all__ = ["COMMAND", "EXIT_FAILED_GAMES", "workers_option"]
@@ -39,28 +38,6 @@ __all__ = ["COMMAND", "EXIT_FAILED_GAMES", "workers_option"]
 #: reported). The same number as [`EXIT_MISMATCH`][drako_rules.cli.EXIT_MISMATCH]: the
 #: command ran, and what it reports is not all good.
 EXIT_FAILED_GAMES: Final = 1
-
-
-def _workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of workers: {short(text)}") from None
-    if not 1 <= value <= 1024:
-        raise argparse.ArgumentTypeError(f"the workers are from 1 to 1024, not {short(text)}")
-    return value
-
-
-def workers_option(parser: argparse.ArgumentParser) -> None:
-    """Add ``--workers N`` (processes that play the games; the results do not depend on it)."""
-    parser.add_argument(
-        "--workers",
-        type=_workers,
-        default=None,
-        metavar="N",
-        help=f"worker processes (default: every core, {os.cpu_count() or 1} here; 1: this "
-        "process alone); the results are the same whatever N",
-    )
 
 
 def _seconds(text: str) -> float:
