@@ -9,10 +9,12 @@ plays ``N`` games between 2 to 4 players (``random``, ``greedy``, ``search`` or
 standard error when it is a terminal.
 
 Exit status: 0 when every game finished; 1 ([`EXIT_FAILED_GAMES`][drako_rules.cli.arena.EXIT_FAILED_GAMES])
-when a player made some games fail (a player that raised, returned an illegal move or
-went over ``--move-time-limit``): the results of the finished games and the failed games
-are still printed on standard output, and one line on standard error says how many
-failed; 2 for a bad player spec, argument or output; 130 after Ctrl-C.
+when a player made some games fail (a player or its factory that raised anything,
+returned something that is not a legal move, went over ``--move-time-limit`` or ended its
+worker process): the results of the finished games and the failed games are still
+printed on standard output, and one line on standard error says how many failed; 2 for a
+bad player spec, argument or output; 130 after Ctrl-C. No other status, whatever a
+player does (see "Failed games and exit status" in docs/howto/cli.md).
 """
 
 from __future__ import annotations
