@@ -111,3 +111,17 @@ def factory_exiting(seed: int) -> object:
 def factory_not_a_player(seed: int) -> object:
     """A factory that returns something that is not a player for odd seeds."""
     return 42 if seed % 2 == 1 else RandomPlayer(seed)
+
+
+class _OwnMove(Move):
+    """A move of the player's own making: a Move the engine does not know."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("no text")
+
+
+class OwnMove(_Faulty):
+    """Returns a Move of its own making, whose text cannot even be shown."""
+
+    def misbehave(self, view: PlayerView) -> Move:
+        return _OwnMove()

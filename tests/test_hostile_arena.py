@@ -78,6 +78,7 @@ FAULTS = [
     ("NotAMove", "not a Move"),
     ("UnprintableMove", "returned an object of type Unprintable, not a Move"),
     ("IllegalLater", "illegal move 'arrange 0123'"),
+    ("OwnMove", "its move an object of type _OwnMove could not be played: InvalidMoveError"),
     ("factory_exiting", "its factory raised SystemExit: 'factory gives up'"),
     ("factory_not_a_player", "its factory returned '42', not a player"),
 ]
