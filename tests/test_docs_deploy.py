@@ -88,4 +88,6 @@ def test_the_built_site_has_the_checker_at_that_link(built_site: Path) -> None:
     assert 'href="checker/index.html"' in home
     checker = (built_site / "checker" / "index.html").read_text(encoding="utf-8")
     assert "<title>" in checker
+    assert (built_site / "checker" / "manifest.webmanifest").is_file()
+    assert (built_site / "checker" / "sw.js").is_file()
     assert SITE_URL in (built_site / "sitemap.xml").read_text(encoding="utf-8")

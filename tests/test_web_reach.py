@@ -66,6 +66,8 @@ def test_host_serves_the_page_there(tmp_path: Path) -> None:
         status, body = get("127.0.0.2", port, "/?lang=es", f"127.0.0.2:{port}")
         assert status == 200 and b"<title>" in body
         assert get("127.0.0.2", port, "/", f"rebind.example:{port}")[0] == 421
+        for path in ("/manifest.webmanifest", "/sw.js", "/icon-192.png"):  # the app, offline
+            assert get("127.0.0.2", port, path, f"127.0.0.2:{port}")[0] == 200
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
     finally:

@@ -16,11 +16,20 @@ the page's own origin (it works offline once loaded):
 - ``wheels.json``: the wheels in install order, with the Pyodide version;
 - ``catalogue.json``: [`catalogue`][drako_rules.web.catalogue] (cards, colours, Legends), so
   the form is drawn, and cards can be entered, while Python loads.
+- ``manifest.webmanifest``, the icons, ``install.js`` and ``sw.js``: the page as an app a
+  phone installs, and a service worker that keeps every file above in the browser once the
+  page has loaded, so that it opens and checks games with no network afterwards; the build
+  writes into ``sw.js`` each file's sha256 and the build's version (a hash of the files),
+  which names its cache, so a new build replaces the old cache.
 
 Downloads are kept in a cache folder (by default ``$DRAKO_WEB_CACHE``, else
 ``~/.cache/drako-rules/web``), so a second build fetches nothing.
 [`serve`][drako_rules.webserve.serve] serves a built page, on 127.0.0.1 unless told otherwise,
 and nothing but its files.
+
+The work is split by job in the private package ``drako_rules._web``: ``fetch`` (the pinned
+downloads), ``build`` (the page folder) and ``offline`` (the service worker's list); this
+module serves the page and re-exports their public names.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """Build the web checker's page folder: the page's own files, Pyodide's runtime files, the
 wheels (with one of drako-rules built from the installed package), the catalogue, and what
-makes the page work offline and installable (see
-[`drako_rules._web.offline`][drako_rules._web.offline]). The build goes into a fresh folder
+makes the page work offline and installable (the service worker that ``offline`` fills in). The build goes into a fresh folder
 moved into place, and never replaces a folder it did not make.
 [`drako_rules.webserve`][drako_rules.webserve] re-exports every public name.
 """
@@ -30,6 +29,7 @@ from drako_rules._web.fetch import (
     fetch_pyodide,
     fetch_wheels,
 )
+from drako_rules._web.offline import write_service_worker
 from drako_rules.errors import quote
 from drako_rules.web import catalogue
 
@@ -43,7 +43,9 @@ __all__ = [
     "page_size",
 ]
 
-#: The page's own files, in the package's ``webpage`` folder.
+#: The page's own files, in the package's ``webpage`` folder: the page, the messages, and
+#: what makes it work offline and installable (the service worker ``sw.js``, completed by
+#: the build, ``install.js`` that registers it, the web app manifest and the icons).
 PAGE_FILES: Final = (
     "index.html",
     "checker.js",
@@ -51,6 +53,12 @@ PAGE_FILES: Final = (
     "messages.en.json",
     "messages.es.json",
     "messages.fr.json",
+    "install.js",
+    "sw.js",
+    "manifest.webmanifest",
+    "icon.svg",
+    "icon-192.png",
+    "icon-512.png",
 )
 _ZIP_TIME: Final = (1980, 1, 1, 0, 0, 0)
 
@@ -209,6 +217,7 @@ def _write_page(out_dir: Path, tarball: Path, wheels: list[Path]) -> None:
     (out_dir / "wheels.json").write_text(json.dumps(manifest, indent=2) + "\n")
     # the form is drawn from it before Python is loaded
     (out_dir / "catalogue.json").write_text(json.dumps(catalogue(), indent=1) + "\n")
+    write_service_worker(out_dir)  # last: it lists and hashes every file above
 
 
 def build_page(out_dir: Path, *, cache_dir: Path | None = None) -> Path:
