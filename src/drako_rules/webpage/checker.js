@@ -358,7 +358,15 @@ function writtenField(i, key, label) {
   const p = game.players[i];
   const id = `p${i}-written-${key}`;
   const value = key === "total" ? p.score : (p.sheet[key] ?? "");
-  const input = el("input", { type: "text", inputmode: "numeric", class: "number", id, value, "data-written": `${i}-${key}`, autocomplete: "off" });
+  const input = el("input", { type: "text", inputmode: "numeric", class: "number", id, value, "data-written": `${i}-${key}`, autocomplete: "off", enterkeyhint: key === "total" ? "next" : null });
+  if (key === "total") {
+    input.addEventListener("keydown", (event) => {
+      // Enter on the written total goes on, as the "Next" button below does
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      $(`[data-next="${i}"]`)?.click();
+    });
+  }
   input.addEventListener("input", () => {
     if (key === "total") p.score = input.value;
     else p.sheet[key] = input.value;
@@ -372,7 +380,14 @@ function drawPlayer(i) {
   const p = game.players[i];
   const panel = el("section", { class: "player", "data-player": i, "aria-labelledby": `p${i}-h` });
   panel.append(el("h2", { id: `p${i}-h`, text: defaultName(i) }));
-  const name = el("input", { type: "text", id: `p${i}-name`, value: p.name, placeholder: defaultName(i), autocomplete: "off", "data-field": "name", "data-name": i });
+  const name = el("input", { type: "text", id: `p${i}-name`, value: p.name, placeholder: defaultName(i), autocomplete: "off", enterkeyhint: "next", "data-field": "name", "data-name": i });
+  name.addEventListener("keydown", (event) => {
+    // Enter goes on to the Kingdom: its first cell still to fill, ready for the card letters
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    const first = p.cells.indexOf("?");
+    select(i, first >= 0 ? first : 0, true);
+  });
   name.addEventListener("input", () => {
     p.name = name.value;
     drawSteps();
@@ -418,7 +433,12 @@ function drawPlayer(i) {
   panel.append(el("ul", { class: "problems", "data-problems": `${i}-player` }));
   panel.append(el("details", { class: "picture-box" }, el("summary", { text: t("picture") }), el("div", { class: "picture" })));
   const next = el("button", { type: "button", class: "next", "data-next": i });
-  next.addEventListener("click", () => showStep(i + 1 < game.players.length ? i + 1 : "result"));
+  next.addEventListener("click", () => {
+    // the next player's panel, its name field ready for typing when it is still blank
+    showStep(i + 1 < game.players.length ? i + 1 : "result");
+    const field = $(`[data-name="${i + 1}"]`);
+    if (field && field.value === "") field.focus();
+  });
   panel.append(next);
   return panel;
 }
