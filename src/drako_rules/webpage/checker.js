@@ -275,13 +275,15 @@ function drawCell(button, letter) {
   const card = cardOf(letter);
   const [, r, c] = button.dataset.cell.split("-").map(Number);
   button.textContent = "";
-  button.append(el("span", { class: "letter", "aria-hidden": "true", text: card ? card.letter : "" }));
-  button.append(el("span", { class: "name", "aria-hidden": "true", text: card ? cardName(card.letter) : t("cell.to_fill") }));
+  // the accessible name starts with the text shown (letter and name), then the place
+  const shown = card ? `${card.letter} ${cardName(card.letter)}` : t("cell.to_fill");
+  if (card) button.append(el("span", { class: "letter", text: card.letter }), " ");
+  button.append(el("span", { class: "name", text: card ? cardName(card.letter) : t("cell.to_fill") }));
   button.classList.toggle("empty", !card);
   button.style.background = card ? card.fill : "";
   button.style.borderColor = card ? card.border : "";
   button.style.color = card ? card.ink : "";
-  button.dataset.label = t("cell", { row: r + 1, col: c + 1, card: card ? cardName(card.letter) : t("cell.to_fill") });
+  button.dataset.label = t("cell", { row: r + 1, col: c + 1, card: shown });
   button.setAttribute("aria-label", button.dataset.label);
 }
 
@@ -506,8 +508,9 @@ function drawPalette() {
   for (const card of [...cat.cards, { letter: "?" }]) {
     const clear = card.letter === "?";
     const name = clear ? t("palette.clear") : cardName(card.letter);
-    const button = el("button", { type: "button", "data-card": card.letter, "aria-label": clear ? t("palette.clear.label") : `${name} (${card.letter})` },
-      el("span", { class: "letter", text: clear ? "⌫" : card.letter }), el("span", { class: "name", text: name }));
+    // the accessible name is the text shown ("E Elf"); the clear key's says what it does
+    const button = el("button", { type: "button", "data-card": card.letter, "aria-label": clear ? t("palette.clear.label") : null },
+      el("span", { class: "letter", "aria-hidden": clear ? "true" : null, text: clear ? "⌫" : card.letter }), " ", el("span", { class: "name", text: name }));
     if (card.fill) Object.assign(button.style, { background: card.fill, borderColor: card.border, color: card.ink });
     button.addEventListener("mousedown", (event) => event.preventDefault());
     button.addEventListener("click", () => place(card.letter));
