@@ -1,6 +1,6 @@
 """Hypothesis profiles: ``dev`` (default, fast), ``ci`` (thorough) and ``mutation`` (for
-mutation runs only); and the built docs
-site, shared by the tests that read it.
+mutation runs only); the built docs site, shared by the tests that read it; and that site
+served over HTTP with one headless Chromium, shared by the browser tests.
 
 Choose a profile with ``--hypothesis-profile=ci`` or the ``HYPOTHESIS_PROFILE``
 environment variable (``.ci/run`` sets ``ci``).
@@ -8,13 +8,19 @@ environment variable (``.ci/run`` sets ``ci``).
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from browser import CHROMIUM, CHROMIUM_ARGS
 
 settings.register_profile("dev", max_examples=100, deadline=None)
 # Mutation runs (tools/mutate.py): a tenth of dev's examples per mutant, since most mutants
@@ -53,3 +59,35 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return site
+
+
+# --- the built site in a browser, shared by tests/test_site_browser.py and test_site_copy.py ---
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served over HTTP on a free local port."""
+    handler = functools.partial(_Quiet, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """One headless Chromium for the session (Debian's, tests/browser.py)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+        yield chromium
+        chromium.close()
