@@ -114,7 +114,9 @@ def test_the_docs_have_sessions() -> None:
 def unended_blocks(code: str) -> list[str]:
     """The statements of a session, as written, that the REPL would still wait on (an
     indented block) but that the next ``>>>`` line follows without a blank ``...`` line:
-    copied by hand, each is a syntax error in a REPL."""
+    copied by hand, each is a syntax error in a REPL. (``ruff format`` drops such a blank
+    ``...`` line from a Markdown code block: a session that needs one is kept between
+    ``<!-- fmt: off -->`` and ``<!-- fmt: on -->``.)"""
     groups = statements(code)
     return [
         group[0]
