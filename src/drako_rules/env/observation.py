@@ -139,6 +139,7 @@ def observe_state(state: GameState, seat: int) -> npt.NDArray[np.float32]:
         >>> state = new_game(2, seed=4)
         >>> for _ in range(3):
         ...     state = apply_move(state, legal_moves(state)[0])
+        ...
         >>> all((observe_state(state, s) == observe(player_view(state, s))).all() for s in (0, 1))
         True
     """

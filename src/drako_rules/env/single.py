@@ -95,6 +95,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         ...     action = int(np.flatnonzero(obs["action_mask"])[0])  # the first legal action
         ...     obs, reward, terminated, truncated, info = e.step(action)
         ...     total, done = total + reward, terminated or truncated
+        ...
         >>> total in (-1.0, 0.0, 1.0)
         True
     """
