@@ -1,6 +1,11 @@
 """A REPL session shown in the docs runs when a reader pastes it (issue 26): an indented
 block (``for``, ``while``, ``with``…) ends with an empty ``...`` line before the next
-``>>>``, as the interactive interpreter needs, or pasting it is a ``SyntaxError``."""
+``>>>``, as the interactive interpreter needs, or pasting it is a ``SyntaxError``.
+
+``ruff format`` removes such an empty ``...`` line from the code blocks of a Markdown
+page: a page keeps it by putting ``<!-- fmt: off -->`` before the block (before its
+``<!-- needs the rl extra -->`` line, which must stay right above the fence) and
+``<!-- fmt: on -->`` after it."""
 
 from __future__ import annotations
 
