@@ -16,6 +16,7 @@ import numpy.typing as npt
 from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pettingzoo.test import render_test
 
 from drako_rules import (
     Claim,
@@ -37,6 +38,7 @@ from drako_rules.env import (
     ObservationEncoder,
     SelfPlayEnv,
     SingleAgentEnv,
+    env,
     moves_mask,
     policy_player,
 )
@@ -214,3 +216,11 @@ def test_moves_mask_is_a_new_array_of_the_moves_ids() -> None:
     mask[:] = 0
     assert moves_mask(built).sum() == 3
     assert legal_mask(built).dtype == np.bool_ and legal_mask(()).sum() == 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoos_render_test_passes(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render_test passes on ``env()`` in every render mode it declares; the
+    "human" mode prints the acting agent's view."""
+    render_test(lambda render_mode=None: env(players=players, render_mode=render_mode))
+    assert "'s view:" in capsys.readouterr().out
