@@ -4,6 +4,8 @@ optional extra ``rl`` is missing."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 pytest.importorskip("numpy")
@@ -224,3 +226,17 @@ def test_pettingzoos_render_test_passes(players: int, capsys: pytest.CaptureFixt
     "human" mode prints the acting agent's view."""
     render_test(lambda render_mode=None: env(players=players, render_mode=render_mode))
     assert "'s view:" in capsys.readouterr().out
+
+
+def _first_legal(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> int:
+    return int(np.flatnonzero(mask)[0])
+
+
+def test_a_policy_player_pickles_when_its_policy_does() -> None:
+    """A frozen copy in a pool travels to worker processes (SB3's SubprocVecEnv pickles what
+    ``set_opponents`` is given): a policy player pickles when its policy does, and plays the
+    same afterwards."""
+    player = policy_player(_first_legal)
+    copy = pickle.loads(pickle.dumps(player))
+    view = player_view(new_game(2, seed=4), 0)
+    assert copy(view) == player(view)
