@@ -14,7 +14,15 @@ from drako_rules.kingdom import Kingdom
 from drako_rules.legends import legends_mask
 from drako_rules.scoring import Ranking, ScoreSheet, ranking, score
 
-__all__ = ["ended", "final_ranking", "final_scores"]
+__all__ = ["ended", "final_ranking", "final_scores", "revealed_kingdom"]
+
+
+def revealed_kingdom(kingdom: Kingdom, hidden: tuple[Card | None, ...]) -> Kingdom:
+    """``kingdom`` with its Unexplored Lands turned over (R7.2): the kind under each is
+    ``hidden[i]`` (the state's ``hidden`` of the seat)."""
+    return Kingdom(
+        tuple([c if c is not None else h for c, h in zip(kingdom.cells, hidden, strict=True)])
+    )
 
 
 def ended(
@@ -31,14 +39,7 @@ def ended(
         if cells is NO_HIDDEN or cells == NO_HIDDEN:
             revealed.append(player)
             continue
-        kingdom = Kingdom(
-            tuple(
-                [
-                    c if c is not None else h
-                    for c, h in zip(player.kingdom.cells, cells, strict=True)
-                ]
-            )
-        )
+        kingdom = revealed_kingdom(player.kingdom, cells)
         revealed.append(PlayerState(kingdom, player.legends, player.hand))
     ruleset = s.ruleset
     return GameState(
