@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from drako_rules import _svg_markup as markup
+import drako_rules._svg_markup as markup
 from drako_rules.cards import Legend
 from drako_rules.rulesets import Ruleset
 from drako_rules.scoring import Category, ScoreSheet

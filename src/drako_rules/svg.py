@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
-from drako_rules import _svg_markup as markup
+import drako_rules._svg_markup as markup
 from drako_rules._svg_sheet import score_panel
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import Connections, connections

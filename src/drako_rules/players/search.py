@@ -41,6 +41,7 @@ import random
 import time
 from typing import Final, Literal
 
+import drako_rules.players.rollouts as rollouts
 from drako_rules.errors import GameError
 from drako_rules.game import (
     Claim,
@@ -57,7 +58,6 @@ from drako_rules.game import (
 )
 from drako_rules.game.ending import revealed_kingdom
 from drako_rules.game.sampling import sample_state
-from drako_rules.players import rollouts
 from drako_rules.players.greedy import greedy_move, move_values
 
 __all__ = [
