@@ -1,11 +1,13 @@
-"""The turn on plain integers (R2.5, R3, R6.1, R6.5, R7.1): the phases, the action space,
-and the one decision of what the player to move may do.
+"""The turn on plain integers (R2.5, R3, R6.1, R6.5, R7.1, R8): the phases, the action
+space, the one decision of what the player to move may do, and what each seat sees of it.
 
 The engine (``game.legal``, ``game.transitions``), the players and the environment read
 these rather than decide them again: [`legal_actions`][drako_rules._kernel.turns.legal_actions]
 is the one owner of which moves are legal (R3), [`game_ends`][drako_rules._kernel.turns.game_ends]
 of when the game ends (R7.1), [`turn_goes_on`][drako_rules._kernel.turns.turn_goes_on] of
-when the turn passes by itself (R6.5).
+when the turn passes by itself (R6.5), [`sees_drawn`][drako_rules._kernel.turns.sees_drawn]
+and [`seat_actions`][drako_rules._kernel.turns.seat_actions] of what a seat sees and may do
+(R8.3, R8).
 
 Actions are numbered as the public action space (``game.moves``): bit ``a`` of a mask of
 actions is the action of id ``a``.
@@ -39,6 +41,8 @@ __all__ = [
     "next_seat",
     "open_cells",
     "reshuffle_split",
+    "seat_actions",
+    "sees_drawn",
     "turn_goes_on",
 ]
 
@@ -118,7 +122,8 @@ def legal_actions(
       taking onto each open cell (R3.2, R3.4); drawing, when possible (R3.5);
     - ``DRAWN``: placing on each open cell (R3.4), discarding and revealing each
       Unexplored Land (R3.3);
-    - ``AFTER_CARD``: each claimable Legend, and ending the turn (R6.1, R6.5);
+    - ``AFTER_CARD``: each claimable Legend unless one was claimed this turn, and ending
+      the turn (R6.1, R6.5);
     - ``OVER``: nothing (R7.1).
     """
     if phase == BEFORE_CARD:
@@ -131,6 +136,8 @@ def legal_actions(
     if phase == DRAWN:
         return open_cells(masks, card) << PLACE_BASE | masks[UNEXPLORED] << REVEAL_BASE
     if phase == AFTER_CARD:
+        if claimed:  # R6.1: one claim per turn (a claim after the card action ends it)
+            return 1 << END_ACTION
         return claimable << CLAIM_BASE | 1 << END_ACTION
     if phase == ARRANGE:
         return _EVERY_ARRANGEMENT
@@ -161,3 +168,15 @@ def reshuffle_split(discard: tuple[_T, ...]) -> tuple[tuple[_T, ...], tuple[_T, 
     (R3.5): ``(the cards shuffled into the new draw pile, the pile left)``: every card
     but the top, and the top alone."""
     return discard[:-1], discard[-1:]
+
+
+def sees_drawn(seat: int, current: int, drawn: _T | None) -> _T | None:
+    """The card just drawn as seat ``seat`` sees it (R8.3): ``drawn`` for the player who
+    drew it (the player to move, ``current``), None for everyone else."""
+    return drawn if seat == current else None
+
+
+def seat_actions(seat: int, current: int, actions: int) -> int:
+    """The mask of actions of seat ``seat`` (R8): the legal ``actions`` of the player to
+    move (``current``) for that player, none for anyone else."""
+    return actions if seat == current else 0

@@ -90,7 +90,9 @@ def state_actions(state: GameState) -> int:
         assert state.drawn is not None
         card = state.drawn
     else:
-        return legal_actions(PHASE_CODES[phase], (), 0, 0, 0, True, _claimable(state, seat))
+        return legal_actions(
+            PHASE_CODES[phase], (), 0, 0, 0, state.claimed_this_turn, _claimable(state, seat)
+        )
     return legal_actions(
         PHASE_CODES[phase],
         state.players[seat].kingdom.masks,

@@ -39,7 +39,7 @@ from typing import Final
 import attrs
 
 from drako_rules._kernel.board import legend_mask
-from drako_rules._kernel.views import sees_drawn
+from drako_rules._kernel.turns import sees_drawn
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import GameError
 from drako_rules.kingdom import Kingdom
@@ -428,6 +428,6 @@ _FIXED: Final = frozenset({"ruleset", "seed", "first_player"})
 def drawn_card_seen(state: GameState, seat: int) -> Card | None:
     """The card just drawn as seat ``seat`` sees it (R8.3): the drawn card for the player
     who drew it (the current player), None for everyone else: the kernel's
-    [`sees_drawn`][drako_rules._kernel.views.sees_drawn] decides it, read by
+    [`sees_drawn`][drako_rules._kernel.turns.sees_drawn] decides it, read by
     ``player_view`` and the environment's observation."""
     return sees_drawn(seat, state.current_player, state.drawn)

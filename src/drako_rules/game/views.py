@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import attrs
 
-from drako_rules._kernel.views import seat_actions
+from drako_rules._kernel.turns import seat_actions
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import expect
 from drako_rules.game.legal import moves_of_actions, state_actions
