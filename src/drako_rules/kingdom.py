@@ -206,11 +206,9 @@ def _derive(codes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(m), lines
 
 
-#: A Kingdom's tables: ``(cells, codes, masks, line_codes)`` (see
-#: [`Kingdom`][drako_rules.kingdom.Kingdom]); the cells say which cells they were made for.
-_Tables: TypeAlias = tuple[tuple[Cell, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-#: The tables of no cells: a Kingdom built from its cells alone derives its own.
-_NO_TABLES: Final[_Tables] = ((), (), (), ())
+#: A Kingdom's tables, derived from its cells: ``(codes, masks, line_codes)`` (see
+#: [`Kingdom`][drako_rules.kingdom.Kingdom]).
+_Tables: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 def _tables_of(cells: tuple[Cell, ...]) -> _Tables:
@@ -223,10 +221,10 @@ def _tables_of(cells: tuple[Cell, ...]) -> _Tables:
     if len(codes) != _CELLS:
         raise _bad_cells(cells)
     masks, lines = _derive(codes)
-    return cells, codes, masks, lines
+    return codes, masks, lines
 
 
-@attrs.frozen(repr=False, eq=False)
+@attrs.frozen(init=False, repr=False, eq=False)
 class Kingdom:
     """A 4×4 Kingdom: 16 cells, row by row, each a [`Card`][drako_rules.cards.Card] or
     ``None`` (Unexplored).
@@ -250,37 +248,35 @@ class Kingdom:
         Kingdom.parse('FEOM/HPWM/SGDO/PPHS')
     """
 
-    cells: tuple[Cell, ...] = attrs.field(converter=_to_cells)
-    _tables: _Tables = attrs.field(default=_NO_TABLES, kw_only=True, alias="_tables", repr=False)
-    """The kernel's tables of these cells, ``(cells, codes, masks, line_codes)``: derived
-    from the cells when built from cells alone, handed over by
-    [`replace`][drako_rules.kingdom.Kingdom.replace], which updates them. Tables made for
-    other cells (such as an ``attrs.evolve`` of the cells) are derived again."""
+    cells: tuple[Cell, ...]
+    codes: tuple[int, ...] = attrs.field(init=False)
+    """Read-only table: ``codes[i]`` is the code of cell ``i`` (``board.CODE_OF``)."""
+    masks: tuple[int, ...] = attrs.field(init=False)
+    """Read-only table: ``masks[code]`` is the 16-bit mask of the cells holding that code
+    (``masks[Card.PORTAL.index]``: the revealed Portals; ``masks[board.UNEXPLORED]``:
+    the Unexplored Lands)."""
+    line_codes: tuple[int, ...] = attrs.field(init=False)
+    """Read-only table: the codes of each row (top first), then each column (left first),
+    as a number of four digits in base ``board.CODES``, first cell most significant."""
 
-    def __attrs_post_init__(self) -> None:
-        """Check the cells and derive the tables, unless they were handed over with them."""
-        cells = self.cells
-        tables = self._tables
-        if tables is _NO_TABLES or tables[0] is not cells:
-            object.__setattr__(self, "_tables", _tables_of(cells))
+    def __init__(self, cells: Iterable[Cell], *, _tables: _Tables | None = None) -> None:
+        """The Kingdom of 16 cells, row by row.
 
-    @property
-    def codes(self) -> tuple[int, ...]:
-        """Read-only table: ``codes[i]`` is the code of cell ``i`` (``board.CODE_OF``)."""
-        return self._tables[1]
+        ``_tables`` is [`replace`][drako_rules.kingdom.Kingdom.replace]'s: the tables of
+        these cells, which it updated from the Kingdom it changed; without them they are
+        derived here from the cells, which are checked.
 
-    @property
-    def masks(self) -> tuple[int, ...]:
-        """Read-only table: ``masks[code]`` is the 16-bit mask of the cells holding that code
-        (``masks[Card.PORTAL.index]``: the revealed Portals; ``masks[board.UNEXPLORED]``:
-        the Unexplored Lands)."""
-        return self._tables[2]
-
-    @property
-    def line_codes(self) -> tuple[int, ...]:
-        """Read-only table: the codes of each row (top first), then each column (left first),
-        as a number of four digits in base ``board.CODES``, first cell most significant."""
-        return self._tables[3]
+        Raises:
+            NotationError: the cells are not 16 of ``Card`` or ``None``.
+        """
+        if _tables is None:
+            cells = _to_cells(cells)
+            _tables = _tables_of(cells)
+        # The fields, set once here as attrs sets a frozen class's fields.
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "codes", _tables[0])
+        object.__setattr__(self, "masks", _tables[1])
+        object.__setattr__(self, "line_codes", _tables[2])
 
     # -- construction -----------------------------------------------------------------
 
@@ -396,22 +392,20 @@ class Kingdom:
             ) from None
         # Copies changed in one or two places: a list, stores, a tuple (half the cost of a
         # splice; ``[*t]`` costs less than ``list(t)``, a call).
-        _, old_codes, old_masks, old_lines = self._tables
-        new_codes = [*old_codes]
+        new_codes = [*self.codes]
         old = new_codes[i]
         new_codes[i] = code
         bit = _BIT[i]
-        masks = [*old_masks]
+        masks = [*self.masks]
         masks[old] ^= bit
         masks[code] |= bit
-        lines = [*old_lines]
+        lines = [*self.line_codes]
         delta = code - old
         lines[row] += delta * _WEIGHT[col]
         lines[SIZE + col] += delta * _WEIGHT[row]
         cells = [*self.cells]
         cells[i] = card
-        new_cells = tuple(cells)
-        return Kingdom(new_cells, _tables=(new_cells, tuple(new_codes), tuple(masks), tuple(lines)))
+        return Kingdom(tuple(cells), _tables=(tuple(new_codes), tuple(masks), tuple(lines)))
 
     def rotate(self) -> Kingdom:
         """The Kingdom turned a quarter turn clockwise (a symmetry of the square)."""

@@ -81,18 +81,18 @@ _REVEALS_AND_END: Final = _MovesOfMask((*REVEAL_MOVES, END))
 def state_actions(state: GameState) -> int:
     """The legal moves of the player to move, as a mask of action ids (bit ``a`` for the
     move of id ``a``), from the kernel's
-    [`legal_actions`][drako_rules._kernel.turns.legal_actions] (R3, R2.5, R6.1, R7.1)."""
+    [`legal_actions`][drako_rules._kernel.turns.legal_actions] (R3, R2.5, R6.1, R7.1).
+    The Legends it may claim are those of the row its revealed Kingdom meets (R6.1, R6.4)."""
     phase = state.phase
     seat = state.current_player
+    claimable = state.met_masks[seat] & state.row_mask
     if phase is Phase.BEFORE_CARD:
         card = state.discard_pile[-1]
     elif phase is Phase.DRAWN:
         assert state.drawn is not None
         card = state.drawn
     else:
-        return legal_actions(
-            PHASE_CODES[phase], (), 0, 0, 0, state.claimed_this_turn, _claimable(state, seat)
-        )
+        return legal_actions(PHASE_CODES[phase], (), 0, 0, 0, state.claimed_this_turn, claimable)
     return legal_actions(
         PHASE_CODES[phase],
         state.players[seat].kingdom.masks,
@@ -100,13 +100,8 @@ def state_actions(state: GameState) -> int:
         len(state.draw_pile),
         len(state.discard_pile),
         state.claimed_this_turn,
-        _claimable(state, seat),
+        claimable,
     )
-
-
-def _claimable(state: GameState, seat: int) -> int:
-    """The Legends of the row that seat's revealed Kingdom meets, as a mask (R6.1, R6.4)."""
-    return state.met_masks[seat] & state.row_mask
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -133,7 +128,14 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         24
     """
     isinstance(state, GameState) or expect(state, GameState, "a GameState", "see new_game")
-    return moves_of_actions(state_actions(state))
+    actions = state_actions(state)
+    return (  # moves_of_actions(actions), written out: the engine's most frequent call
+        _ARRANGES[actions & _ARRANGE_BITS]
+        + _CLAIMS[actions >> CLAIM_BASE & _LEGEND_BITS]
+        + _TAKES_AND_DRAW[actions >> TAKE_BASE & _TAKE_DRAW_BITS]
+        + _PLACES[actions >> PLACE_BASE & _PLACE_BITS]
+        + _REVEALS_AND_END[actions >> REVEAL_BASE & _REVEAL_END_BITS]
+    )
 
 
 def moves_of_actions(actions: int) -> tuple[Move, ...]:
