@@ -1,6 +1,8 @@
 """Hypothesis profiles: ``dev`` (default, fast), ``ci`` (thorough) and ``mutation`` (for
-mutation runs only); and the built docs
-site, shared by the tests that read it.
+mutation runs only); the built docs site, shared by the tests that read it; and the web
+checker page, built once and served on 127.0.0.1, with one headless Chromium, shared by
+the browser tests of the page (``test_web_browser.py``, ``test_web_page_ux.py``,
+``test_web_a11y.py``); and the docs site served over HTTP for the site's browser tests.
 
 Choose a profile with ``--hypothesis-profile=ci`` or the ``HYPOTHESIS_PROFILE``
 environment variable (``.ci/run`` sets ``ci``).
@@ -8,13 +10,23 @@ environment variable (``.ci/run`` sets ``ci``).
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from drako_rules.webserve import PageServer
 
 settings.register_profile("dev", max_examples=100, deadline=None)
 # Mutation runs (tools/mutate.py): a tenth of dev's examples per mutant, since most mutants
@@ -53,3 +65,55 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return site
+
+
+# --- the web checker page and one Chromium, shared by the page's browser tests -------------
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageServer]:
+    """The web checker page, built once (downloads cached in ``.cache/web``, or
+    ``$DRAKO_WEB_CACHE``) and served on 127.0.0.1."""
+    from drako_rules.webserve import build_page, serve
+
+    cache = Path(os.environ.get("DRAKO_WEB_CACHE") or ROOT / ".cache" / "web")
+    page = build_page(tmp_path_factory.mktemp("web") / "checker", cache_dir=cache)
+    server = serve(page).start()
+    yield server
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the session (skipped without Playwright or Chromium)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed")
+    from browser import CHROMIUM, CHROMIUM_ARGS
+
+    if CHROMIUM is None:
+        pytest.skip("no Chromium installed")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+        yield chromium
+        chromium.close()
+
+
+# --- the built site in a browser, shared by tests/test_site_browser.py and test_site_copy.py ---
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served over HTTP on a free local port."""
+    handler = functools.partial(_Quiet, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
