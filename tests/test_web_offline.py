@@ -214,3 +214,37 @@ def test_a_new_build_replaces_the_cache(browser: Browser, tmp_path: Path) -> Non
     finally:
         context.close()
         server.shutdown()
+
+
+def test_install_button_follows_the_browsers_offer(
+    site: tuple[PageServer, Path], browser: Browser
+) -> None:
+    """Where the browser offers to install the page (``beforeinstallprompt``, simulated here:
+    headless Chromium never offers), an Install button appears in the header, in the page's
+    language; a tap asks the browser and hides the button."""
+    server, _ = site
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready=true]", timeout=90_000)
+        assert page.locator("#install").count() == 0  # no offer, no button
+        page.evaluate(
+            """() => {
+              const offer = new Event("beforeinstallprompt", { cancelable: true });
+              offer.prompt = async () => { window.installAsked = true; };
+              window.dispatchEvent(offer);
+              window.offerRefused = offer.defaultPrevented;
+            }"""
+        )
+        assert page.evaluate("() => window.offerRefused") is True  # the page shows its own
+        button = page.locator("header #install")
+        assert button.is_visible() and button.text_content() == "Install"
+        page.click("[data-lang='fr']")
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
+        assert button.text_content() == "Installer"
+        button.click()
+        page.wait_for_function("() => window.installAsked === true")
+        assert not button.is_visible()
+    finally:
+        context.close()
