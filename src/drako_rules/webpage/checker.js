@@ -117,11 +117,30 @@ async function setLanguage(code) {
   saveToAddress();
 }
 
+const POS = String.raw`\(\d,\s?\d\)`;
+// The checker's English sentences of a score line or a picture that have a shape of their
+// own, each with the message that says it: [English pattern, its words in the language shown].
+const SENTENCES = [
+  [new RegExp(String.raw`^the (\w+) (${POS}) cannot use the Portal (${POS})(?: \(R\d+\.\d+\))?$`),
+    (m, card, pos, portal) => t("svg.blocked", { card: scoreLine(card), pos: scoreLine(pos), portal: scoreLine(portal) })],
+  [/^Portal network ([A-Z]) \((.*)\) links (.*)$/,
+    (m, letter, portals, cards) => t("svg.network", { letter, portals: scoreLine(portals), cards: scoreLine(cards) })],
+  [/^Kingdom (\S+), (\w+) rules\. (\d+) Portal network\(s\), (\d+) conflict\(s\)\.(.*)$/,
+    (m, kingdom, ruleset, networks, conflicts, rest) => t("svg.summary", {
+      kingdom, ruleset: messages[`ruleset.${ruleset}`] ?? english[`ruleset.${ruleset}`] ?? ruleset, networks, conflicts,
+    }) + scoreLine(rest)],
+];
+
 function scoreLine(text) {
-  // A line of the itemized score in the player's words: positions counted from 1, and
-  // the card names and linking words of the language shown.
+  // A line of the itemized score, or a text of the picture, in the player's words:
+  // positions counted from 1, and the card names and linking words of the language shown.
+  for (const [pattern, say] of SENTENCES) {
+    const match = pattern.exec(text);
+    if (match) return say(...match);
+  }
   let out = text.replace(/\((\d),\s?(\d)\)/g, (m, r, c) => t("line.pos", { row: Number(r) + 1, col: Number(c) + 1 }));
   out = out.replace(/Legend ([a-z-]+) \([^)]*\)/g, (m, id) => `${t("line.legend")} «${legendName(id)}»`);
+  out = out.replace(/but at most (\d+) domesticated Dragons score/g, (m, n) => t("line.at_most", { n }));
   if (lang === "en") return out;
   const words = [];
   for (const card of cat.cards) {
