@@ -19,9 +19,13 @@ from typing import Final
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS"]
 
 _DEBIAN: Final = "/usr/bin/chromium"
-#: The Chromium binary, or None when none is installed.
+#: The Chromium binary, or None when none is installed or ``DRAKO_RULES_NO_BROWSER`` is set
+#: (``.ci/run`` sets it for the core's and the compiled build's runs: the page and the site
+#: are tested once, in the first run, and the other two test the rules).
 CHROMIUM: Final = (
-    _DEBIAN
+    None
+    if os.environ.get("DRAKO_RULES_NO_BROWSER")
+    else _DEBIAN
     if os.path.exists(_DEBIAN)
     else shutil.which("chromium") or shutil.which("chromium-browser")
 )

@@ -2,7 +2,7 @@
 mutation runs only); the built docs site, shared by the tests that read it; and the web
 checker page, built once and served on 127.0.0.1, with one headless Chromium, shared by
 the browser tests of the page (``test_web_browser.py``, ``test_web_page_ux.py``,
-``test_web_a11y.py``).
+``test_web_a11y.py``); and the docs site served over HTTP for the site's browser tests.
 
 Choose a profile with ``--hypothesis-profile=ci`` or the ``HYPOTHESIS_PROFILE``
 environment variable (``.ci/run`` sets ``ci``).
@@ -10,9 +10,12 @@ environment variable (``.ci/run`` sets ``ci``).
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -92,3 +95,25 @@ def browser() -> Iterator[Browser]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
         yield chromium
         chromium.close()
+
+
+# --- the built site in a browser, shared by tests/test_site_browser.py and test_site_copy.py ---
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served over HTTP on a free local port."""
+    handler = functools.partial(_Quiet, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()

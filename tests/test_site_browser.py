@@ -1,7 +1,8 @@
 """The built docs site in a real browser, at a phone's width (390 px) and a desktop's
 (1280 px): the home page, a tutorial, the rules and an API page load with no request
 leaving the site (no web fonts: it works offline), nothing but a scrolling code block or
-table is wider than the screen, and the pictures shrink to fit.
+table is wider than the screen, the pictures shrink to fit, and the API reference's
+parameter tables leave their descriptions the width of the text on a phone.
 
 Headless Chromium (Debian's, driven by Playwright) takes a full-page screenshot of each;
 they are written to ``$DRAKO_SCREENSHOTS`` when set (for a person to look at), else to a
@@ -10,16 +11,12 @@ temporary folder. Skipped only when Chromium or Playwright is missing.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from browser import CHROMIUM, CHROMIUM_ARGS
+from browser import CHROMIUM
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary on PATH")
 
@@ -60,35 +57,6 @@ OVERFLOWING = """
   return {width, scroll: document.documentElement.scrollWidth, out: out.slice(0, 10)};
 }
 """
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site: Path) -> Iterator[str]:
-    """The built site served over HTTP on a free local port."""
-    handler = functools.partial(_Quiet, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    """One headless Chromium for the module."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")
@@ -151,3 +119,56 @@ def test_pictures_shrink_to_the_page_and_keep_their_shape(
     assert box["h"] / box["w"] == pytest.approx(956 / 530, rel=0.01), box
     if width == 390:
         assert box["w"] >= 320, box  # readable: the names at 9.5 px or more (tests/test_svg.py)
+
+
+#: For each of the first tables of the page's ``score`` entry (Parameters, Returns,
+#: Raises): the width of the text column, of each row's description cell and of its first
+#: paragraph, the height of a line of it, and whether the header row shows.
+DESCRIPTIONS = """
+() => {
+  const entry = document.getElementById("drako_rules.scoring.score").closest(".doc-object");
+  const column = entry.closest("article").getBoundingClientRect().width;
+  return [...entry.querySelectorAll(".doc-contents table")].map((table) => {
+    const cells = [...table.querySelectorAll("tbody td")].filter(
+      (td) => td.querySelector(".doc-md-description p"));
+    return {
+      column,
+      header: getComputedStyle(table.querySelector("thead")).display !== "none",
+      cells: cells.map((td) => {
+        const p = td.querySelector(".doc-md-description p");
+        const line = parseFloat(getComputedStyle(p).lineHeight);
+        return {
+          width: td.getBoundingClientRect().width,
+          height: p.getBoundingClientRect().height,
+          line,
+          words: p.textContent.trim().split(/\\s+/).length,
+        };
+      }),
+    };
+  });
+}
+"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_parameter_descriptions_read_on_a_phone(browser: object, site_url: str, width: int) -> None:
+    """On the scoring API page, each description of ``score``'s Parameters, Returns and
+    Raises is at least 85 % of the text column wide at 390 px (the rows stacked, no header
+    row) and takes at most one line per 4 words (not one word a line); at 1280 px the
+    tables keep their header row and the descriptions the same few lines."""
+    page = browser.new_page(viewport={"width": width, "height": 900})  # type: ignore[attr-defined]
+    try:
+        page.goto(site_url + PAGES["api"], wait_until="networkidle")
+        tables = page.evaluate(DESCRIPTIONS)
+    finally:
+        page.close()
+    assert len(tables) >= 3, tables  # Parameters, Returns, Raises
+    cells = [cell for table in tables for cell in table["cells"]]
+    assert len(cells) >= 5, tables
+    for table in tables:
+        assert table["header"] is (width > 390), table
+        for cell in table["cells"]:
+            if width == 390:
+                assert cell["width"] >= 0.85 * table["column"], table
+            lines = round(cell["height"] / cell["line"])
+            assert lines <= max(1, cell["words"] / 4), cell
