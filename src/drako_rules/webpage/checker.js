@@ -604,9 +604,22 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
+// The docs site's public address (mkdocs.yml's site_url): the rules page a rule id links to
+// when the page is not inside the docs site (served by `drako-rules web`, or saved).
+const DOCS_SITE = "https://drako-rules.github.io/drako-rules/";
+
+function rulesPage() {
+  // inside the docs site the page is its checker/ folder, beside rules/
+  return /\/checker\/(index\.html)?$/.test(location.pathname) ? "../rules/" : `${DOCS_SITE}rules/`;
+}
+
 function ruleLink(rule) {
-  // the rule id beside a sentence, as a link to the rules page of the docs site
-  return el("a", { class: "rule", href: `../rules/#${rule}`, "aria-label": t("rule.link", { rule }), text: rule });
+  // the rule id beside a sentence, as a link to its rule on the rules page of the docs site
+  const inside = rulesPage() === "../rules/";
+  return el("a", {
+    class: "rule", href: `${rulesPage()}#${rule}`, "aria-label": t("rule.link", { rule }), text: rule,
+    target: inside ? null : "_blank", rel: inside ? null : "noopener",
+  });
 }
 
 function item(text, rule) {
