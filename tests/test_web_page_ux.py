@@ -113,6 +113,13 @@ def test_a_typed_card_letter_moves_to_the_next_cell(phone: Page, site: PageServe
     phone.keyboard.type("FEOMH")
     assert phone.evaluate("document.activeElement.dataset.cell") == "0-1-1"
     assert phone.input_value("[data-kingdom-text='0']") == "FEOM/H"
+    # the notation field takes the letters of the checker's alphabet (catalogue()), no other
+    phone.tap("[data-step='1']")
+    phone.tap("[data-kingdom-text='1']")
+    phone.keyboard.type("FEOX")
+    bad = phone.locator("[data-player='1'] .text-bad")
+    assert bad.is_visible() and "F M P S E W H G D O" in bad.inner_text()
+    assert phone.get_attribute("[data-kingdom-text='1']", "aria-invalid") == "true"
 
 
 # --- clear --------------------------------------------------------------------------------
