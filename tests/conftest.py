@@ -83,9 +83,11 @@ def site_url(built_site: Path) -> Iterator[str]:
         server.server_close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    """One headless Chromium for the session (Debian's, tests/browser.py)."""
+    """One headless Chromium for the test module (Debian's, tests/browser.py). Not for the
+    session: Playwright's sync API runs one instance at a time, and other modules
+    (tests/test_web_browser.py) start their own."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed")
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
