@@ -10,7 +10,10 @@ on 127.0.0.1 and, in headless Chromium at a 390 × 844 viewport:
   the load steps are recorded too: ``form`` (the form drawn, cards can be entered),
   ``pyodide`` (the runtime started), ``wheels`` (installed), ``imported`` (drako_rules.web);
 - **warm**: the same context reloads the page ``--repeat`` times (HTTP cache and
-  Chromium's compiled-WebAssembly cache filled);
+  Chromium's compiled-WebAssembly cache filled, the service worker, registered once the
+  page is ready, answering from its cache);
+- **offline**: then, with the browser context set offline, ``--repeat`` more reloads: the
+  page comes from the service worker's cache alone;
 - **tap**: on the warm page, ``--taps`` taps of palette cards on a selected cell; each
   is timed in the page from the click to the updated total (the checker runs
   synchronously in the click handler) and to the next painted frame;
@@ -80,6 +83,7 @@ def main() -> int:
         cold: list[float] = []
         steps: list[dict[str, float]] = []
         warm: list[float] = []
+        offline: list[float] = []
         sizes: dict[str, int] = {}
         sync_ms: list[float] = []
         frame_ms: list[float] = []
@@ -102,9 +106,15 @@ def main() -> int:
                 steps.append(page.evaluate("window.drakoTimings"))
                 if k < options.repeat - 1:
                     context.close()
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
             for _ in range(options.repeat):
                 page.reload()
                 warm.append(_ready_ms(page))
+            page.context.set_offline(True)
+            for _ in range(options.repeat):
+                page.reload()
+                offline.append(_ready_ms(page))
+            page.context.set_offline(False)
             page.click("[data-cell='0-0-0']")
             letters = "FMPSEWHGDO"
             for k in range(options.taps):
@@ -123,6 +133,7 @@ def main() -> int:
             for key in ("form", "pyodide", "wheels", "imported")
         },
         "ready_warm_ms": _stats(warm),
+        "ready_offline_ms": _stats(offline),
         "tap_to_total_ms": _stats(sync_ms),
         "tap_to_painted_frame_ms": _stats(frame_ms),
         "download_bytes": sum(sizes.values()),

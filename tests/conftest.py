@@ -1,6 +1,8 @@
 """Hypothesis profiles: ``dev`` (default, fast), ``ci`` (thorough) and ``mutation`` (for
-mutation runs only); the built docs site, shared by the tests that read it; and that site
-served over HTTP with one headless Chromium, shared by the browser tests.
+mutation runs only); the built docs site, shared by the tests that read it; and the web
+checker page, built once and served on 127.0.0.1, with one headless Chromium, shared by
+the browser tests of the page (``test_web_browser.py``, ``test_web_page_ux.py``,
+``test_web_a11y.py``); and the docs site served over HTTP for the site's browser tests.
 
 Choose a profile with ``--hypothesis-profile=ci`` or the ``HYPOTHESIS_PROFILE``
 environment variable (``.ci/run`` sets ``ci``).
@@ -16,11 +18,15 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from browser import CHROMIUM, CHROMIUM_ARGS
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from drako_rules.webserve import PageServer
 
 settings.register_profile("dev", max_examples=100, deadline=None)
 # Mutation runs (tools/mutate.py): a tenth of dev's examples per mutant, since most mutants
@@ -61,6 +67,36 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site
 
 
+# --- the web checker page and one Chromium, shared by the page's browser tests -------------
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageServer]:
+    """The web checker page, built once (downloads cached in ``.cache/web``, or
+    ``$DRAKO_WEB_CACHE``) and served on 127.0.0.1."""
+    from drako_rules.webserve import build_page, serve
+
+    cache = Path(os.environ.get("DRAKO_WEB_CACHE") or ROOT / ".cache" / "web")
+    page = build_page(tmp_path_factory.mktemp("web") / "checker", cache_dir=cache)
+    server = serve(page).start()
+    yield server
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the session (skipped without Playwright or Chromium)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed")
+    from browser import CHROMIUM, CHROMIUM_ARGS
+
+    if CHROMIUM is None:
+        pytest.skip("no Chromium installed")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+        yield chromium
+        chromium.close()
+
+
 # --- the built site in a browser, shared by tests/test_site_browser.py and test_site_copy.py ---
 
 
@@ -81,15 +117,3 @@ def site_url(built_site: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    """One headless Chromium for the test module (Debian's, tests/browser.py). Not for the
-    session: Playwright's sync API runs one instance at a time, and other modules
-    (tests/test_web_browser.py) start their own."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
-        yield chromium
-        chromium.close()

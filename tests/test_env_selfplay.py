@@ -4,6 +4,8 @@ optional extra ``rl`` is missing."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 pytest.importorskip("numpy")
@@ -16,17 +18,33 @@ import numpy.typing as npt
 from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pettingzoo.test import render_test
 
 from drako_rules import (
+    Claim,
+    Draw,
     GameError,
+    GameState,
     IllegalMoveError,
+    Legend,
+    Position,
     RandomPlayer,
+    Take,
     final_ranking,
+    legal_moves,
     new_game,
     player_view,
     replay,
 )
-from drako_rules.env import SelfPlayEnv, policy_player
+from drako_rules.env import (
+    ObservationEncoder,
+    SelfPlayEnv,
+    SingleAgentEnv,
+    env,
+    moves_mask,
+    policy_player,
+)
+from drako_rules.env.actions import legal_mask
 from drako_rules.env.rewards import rewards_from_places
 
 
@@ -161,3 +179,64 @@ def test_an_illegal_learner_action_forfeits() -> None:
     assert "rewards" not in info and not env.action_masks().any()
     with pytest.raises(GameError, match="over"):
         env.step(0)
+
+
+@pytest.mark.parametrize("make", [SelfPlayEnv, SingleAgentEnv])
+def test_action_masks_encodes_no_observation(
+    make: type[SelfPlayEnv] | type[SingleAgentEnv], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``action_masks()`` gives the legal actions without encoding the observation again:
+    no encoder is called for it, and it equals the mask of the last step's observation."""
+    env = make()
+    _, info = env.reset(seed=6)
+    calls: list[int] = []
+    original = ObservationEncoder.observe_state
+
+    def counted(self: ObservationEncoder, state: GameState, seat: int) -> npt.NDArray[np.float32]:
+        calls.append(seat)
+        return original(self, state, seat)
+
+    monkeypatch.setattr(ObservationEncoder, "observe_state", counted)
+    for _ in range(3):
+        mask = env.action_masks()
+        assert not calls
+        assert np.array_equal(mask, np.asarray(info["action_mask"], dtype=bool))
+        legal = {move.action_id for move in legal_moves(env.game_state)}
+        assert set(np.flatnonzero(mask).tolist()) == legal
+        _, _, _, _, info = env.step(int(np.flatnonzero(mask)[0]))
+        assert calls  # the step encodes its observation
+        calls.clear()
+
+
+def test_moves_mask_is_a_new_array_of_the_moves_ids() -> None:
+    """``moves_mask`` marks each move's action id, also for a move built anew rather than
+    taken from ``MOVES``; each call returns a new writable array."""
+    built = (Take(Position(1, 2)), Draw(), Claim(Legend.parse("two-elves")))
+    mask = moves_mask(built)
+    assert set(np.flatnonzero(mask).tolist()) == {move.action_id for move in built}
+    assert mask.dtype == np.int8 and mask.flags.writeable
+    mask[:] = 0
+    assert moves_mask(built).sum() == 3
+    assert legal_mask(built).dtype == np.bool_ and legal_mask(()).sum() == 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoos_render_test_passes(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render_test passes on ``env()`` in every render mode it declares; the
+    "human" mode prints the acting agent's view."""
+    render_test(lambda render_mode=None: env(players=players, render_mode=render_mode))
+    assert "'s view:" in capsys.readouterr().out
+
+
+def _first_legal(obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> int:
+    return int(np.flatnonzero(mask)[0])
+
+
+def test_a_policy_player_pickles_when_its_policy_does() -> None:
+    """A frozen copy in a pool travels to worker processes (SB3's SubprocVecEnv pickles what
+    ``set_opponents`` is given): a policy player pickles when its policy does, and plays the
+    same afterwards."""
+    player = policy_player(_first_legal)
+    copy = pickle.loads(pickle.dumps(player))
+    view = player_view(new_game(2, seed=4), 0)
+    assert copy(view) == player(view)

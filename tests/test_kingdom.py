@@ -130,13 +130,17 @@ def test_parse_any_spelling(data: st.DataObject) -> None:
 BAD_TEXTS = [
     ("FEOM/HPWM/SGDO/PPH", ["row 3", "3 cards", "expected 4"], 3, None, "PPH"),
     ("FEOMM/HPWM/SGDO/PPHS", ["row 0", "5 cards"], 0, None, "FEOMM"),
-    ("FEOM/H X WM/SGDO/PPHS", ["'X'", "row 1, column 1"], 1, 1, "X"),
-    ("FEOM/HP WM X/SGDO/PPHS", ["'X'", "row 1, column 4"], 1, 4, "X"),  # a 5th card, unknown
-    ("FEOM/HPXM/SGDO/PPHS", ["'HPXM'", "row 1, column 2"], 1, 2, "HPXM"),
-    ("FEOM/HPWM/SGDO/PPH!", ["'PPH!'", "row 3, column 3"], 3, 3, "PPH!"),
+    # An unknown card is named by itself, its row and column counted from 1 in the message
+    # (the attributes count from 0; the token is the word it is written in).
+    ("FEOM/H X WM/SGDO/PPHS", ["unknown card 'X' at row 2, column 2:"], 1, 1, "X"),
+    ("FEOM/HP WM X/SGDO/PPHS", ["'X' at row 2, column 5:"], 1, 4, "X"),  # a 5th card, unknown
+    ("FEOM/HPXM/SGDO/PPHS", ["unknown card 'X' at row 2, column 3:"], 1, 2, "HPXM"),
+    ("FEOM/HPWM/SGDO/PPH!", ["unknown card '!' at row 4, column 4:"], 3, 3, "PPH!"),
+    ("FEOM/HPWM/SGDO/PPHX", ["unknown card 'X' at row 4, column 4:"], 3, 3, "PPHX"),
+    ("FEOM/HPWM/SGDO/PPHSX", ["unknown card 'PPHSX' at row 4, column 1:"], 3, 0, "PPHSX"),
     (
         "forest elf portal mountian/HPWM/SGDO/PPHS",
-        ["'mountian'", "row 0, column 3"],
+        ["unknown card 'mountian' at row 1, column 4:"],
         0,
         3,
         "mountian",
@@ -186,11 +190,12 @@ def test_parse_anything_reads_or_raises_notation_error(text: str) -> None:
         kingdom = Kingdom.parse(text)
     except NotationError as error:
         assert str(error)
-        if error.row is not None:
+        if error.column is not None:  # an unknown card: counted from 1 in the message
+            assert error.row is not None and 0 <= error.row < 4 and error.column >= 0
+            assert f"at row {error.row + 1}, column {error.column + 1}:" in str(error)
+        elif error.row is not None:
             assert 0 <= error.row < 4
             assert f"row {error.row}" in str(error)
-        if error.column is not None:
-            assert error.column >= 0 and f"column {error.column}" in str(error)
     else:
         assert Kingdom.parse(str(kingdom)) == kingdom
 

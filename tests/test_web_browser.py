@@ -16,16 +16,15 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
 import pytest
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, Page, Route
 
-from browser import CHROMIUM, CHROMIUM_ARGS
+from browser import CHROMIUM
 from drako_rules import Kingdom
 from drako_rules.checker import (
     Game,
@@ -37,7 +36,7 @@ from drako_rules.checker import (
     parse_game,
 )
 from drako_rules.scoring import Category
-from drako_rules.webserve import PageServer, build_page, serve
+from drako_rules.webserve import PageServer
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
@@ -128,25 +127,6 @@ def expect(session: Session, game: Game) -> None:
         assert text.startswith(f"{player.name}: ") and text.count(player.name) == 1
         assert f"written {mismatch.written}, the rules give {mismatch.expected}" in text
         assert text.endswith(mismatch.rule)  # the rule id, as a link after the sentence
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PageServer]:
-    """The page, built once and served on 127.0.0.1."""
-    cache = Path(os.environ.get("DRAKO_WEB_CACHE") or ROOT / ".cache" / "web")
-    page = build_page(tmp_path_factory.mktemp("web") / "checker", cache_dir=cache)
-    server = serve(page).start()
-    yield server
-    server.shutdown()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the session."""
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

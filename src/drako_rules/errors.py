@@ -23,6 +23,7 @@ NAME_WIDTH: Final = 12
 __all__ = [
     "MAX_QUOTED",
     "NAME_WIDTH",
+    "ArenaError",
     "CommandError",
     "DrakoError",
     "DrakoTypeError",
@@ -64,6 +65,13 @@ class InputError(DrakoError, ValueError):
 class CommandError(DrakoError):
     """A command of the ``drako-rules`` CLI that cannot do its work for a reason outside the
     rules, such as a file it cannot write (exit status 2)."""
+
+
+class ArenaError(DrakoError, ValueError):
+    """An arena or simulation that cannot run as asked: a bad player spec, or a bad count
+    of players, games or workers, executor, batch size, time limit, timeout or move limit
+    ([`run_arena`][drako_rules.arena.run_arena], [`simulate`][drako_rules.simulate.simulate]).
+    Raised before any game is played."""
 
 
 class NotationError(DrakoError, ValueError):

@@ -15,8 +15,9 @@ from typing import Final, SupportsIndex, TypeAlias
 import attrs
 
 from drako_rules._kernel.board import CELLS, CODE_OF, CODES, NEIGHBOURS, SIDE, UNEXPLORED
-from drako_rules.cards import CARD_TOKENS, Card
+from drako_rules.cards import Card
 from drako_rules.errors import DrakoTypeError, NotationError, quote
+from drako_rules.notation import kingdom_cells
 
 __all__ = ["POSITIONS", "SIZE", "Cell", "Kingdom", "Position"]
 
@@ -128,14 +129,6 @@ _POSITIONS_HI: Final = tuple(
     tuple(POSITIONS[8 + i] for i in range(8) if m >> i & 1) for m in range(256)
 )
 
-_UNEXPLORED_TOKENS: Final = frozenset({"?", "unexplored", "unexplored land"})
-#: Every whole token of the notation, lower case: card letters and names, and "?".
-_TOKENS: Final[dict[str, Cell]] = {**CARD_TOKENS, **dict.fromkeys(_UNEXPLORED_TOKENS)}
-
-
-#: First words of the two-word names ("magical portal", "unexplored land").
-_FIRST_WORDS: Final = frozenset(token.split()[0] for token in _TOKENS if " " in token)
-
 
 def _code(card: object) -> int:
     """The table code of a cell value, or the library's error for anything else."""
@@ -213,7 +206,25 @@ def _derive(codes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(m), lines
 
 
-@attrs.frozen(repr=False, eq=False)
+#: A Kingdom's tables, derived from its cells: ``(codes, masks, line_codes)`` (see
+#: [`Kingdom`][drako_rules.kingdom.Kingdom]).
+_Tables: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _tables_of(cells: tuple[Cell, ...]) -> _Tables:
+    """The tables of 16 cells, or the library's error for cells that are not 16 of
+    ``Card`` or ``None``."""
+    try:
+        codes = tuple(map(_CODE, cells))
+    except (KeyError, TypeError):  # not a Card or None (TypeError: unhashable)
+        raise _bad_cells(cells) from None
+    if len(codes) != _CELLS:
+        raise _bad_cells(cells)
+    masks, lines = _derive(codes)
+    return codes, masks, lines
+
+
+@attrs.frozen(init=False, repr=False, eq=False)
 class Kingdom:
     """A 4×4 Kingdom: 16 cells, row by row, each a [`Card`][drako_rules.cards.Card] or
     ``None`` (Unexplored).
@@ -237,29 +248,35 @@ class Kingdom:
         Kingdom.parse('FEOM/HPWM/SGDO/PPHS')
     """
 
-    cells: tuple[Cell, ...] = attrs.field(converter=_to_cells)
+    cells: tuple[Cell, ...]
     codes: tuple[int, ...] = attrs.field(init=False)
-    """Read-only table: ``codes[i]`` is the code of cell ``i`` (``bitboard.CODE_OF``)."""
+    """Read-only table: ``codes[i]`` is the code of cell ``i`` (``board.CODE_OF``)."""
     masks: tuple[int, ...] = attrs.field(init=False)
     """Read-only table: ``masks[code]`` is the 16-bit mask of the cells holding that code
-    (``masks[Card.PORTAL.index]``: the revealed Portals; ``masks[bitboard.UNEXPLORED]``:
+    (``masks[Card.PORTAL.index]``: the revealed Portals; ``masks[board.UNEXPLORED]``:
     the Unexplored Lands)."""
     line_codes: tuple[int, ...] = attrs.field(init=False)
     """Read-only table: the codes of each row (top first), then each column (left first),
-    as a number of four digits in base ``bitboard.CODES``, first cell most significant."""
+    as a number of four digits in base ``board.CODES``, first cell most significant."""
 
-    def __attrs_post_init__(self) -> None:
-        cells = self.cells
-        try:
-            codes = tuple(map(_CODE, cells))
-        except (KeyError, TypeError):  # not a Card or None (TypeError: unhashable)
-            raise _bad_cells(cells) from None
-        if len(codes) != _CELLS:
-            raise _bad_cells(cells)
-        masks, lines = _derive(codes)
-        object.__setattr__(self, "codes", codes)
-        object.__setattr__(self, "masks", masks)
-        object.__setattr__(self, "line_codes", lines)
+    def __init__(self, cells: Iterable[Cell], *, _tables: _Tables | None = None) -> None:
+        """The Kingdom of 16 cells, row by row.
+
+        ``_tables`` is [`replace`][drako_rules.kingdom.Kingdom.replace]'s: the tables of
+        these cells, which it updated from the Kingdom it changed; without them they are
+        derived here from the cells, which are checked.
+
+        Raises:
+            NotationError: the cells are not 16 of ``Card`` or ``None``.
+        """
+        if _tables is None:
+            cells = _to_cells(cells)
+            _tables = _tables_of(cells)
+        # The fields, set once here as attrs sets a frozen class's fields.
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "codes", _tables[0])
+        object.__setattr__(self, "masks", _tables[1])
+        object.__setattr__(self, "line_codes", _tables[2])
 
     # -- construction -----------------------------------------------------------------
 
@@ -284,43 +301,7 @@ class Kingdom:
             ... ''') == Kingdom.parse("FEOM/HPWM/SGDO/PPHS")
             True
         """
-        if not isinstance(text, str):
-            raise NotationError(
-                f"a Kingdom must be given as text in the Kingdom notation, not {type(text).__name__}"
-            )
-        lines = [line for line in re.split(r"\r\n|\r|\n", text) if line.strip()]
-        rows = [part for line in lines for part in line.split("/")]
-        empty = next((r for r, row in enumerate(rows[:SIZE]) if not row.strip()), None)
-        if lines and empty is not None:
-            raise NotationError(
-                f"row {empty} is empty in {quote(text)}: rows are separated by one '/' or a new line",
-                text=text,
-                row=empty,
-            )
-        if not lines:
-            raise NotationError(
-                "empty Kingdom text: expected 4 rows of 4 cards, such as 'FEOM/HPWM/SGDO/PPHS'",
-                text=text,
-            )
-        if len(rows) != SIZE:
-            hint = " (the last one is empty: a '/' too many?)" if not rows[-1].strip() else ""
-            raise NotationError(
-                f"expected {SIZE} rows separated by '/' or new lines, got {len(rows)} in "
-                f"{quote(text)}{hint}",
-                text=text,
-            )
-        cells: list[Cell] = []
-        for r, row in enumerate(rows):
-            row_cells = _parse_row(row, r, text)
-            if len(row_cells) != SIZE:
-                raise NotationError(
-                    f"row {r} ({quote(row.strip())}) has {len(row_cells)} cards, expected {SIZE}",
-                    text=text,
-                    row=r,
-                    token=row.strip(),
-                )
-            cells.extend(row_cells)
-        return cls(tuple(cells))
+        return cls(kingdom_cells(text))
 
     @classmethod
     def unexplored(cls) -> Kingdom:
@@ -424,12 +405,7 @@ class Kingdom:
         lines[SIZE + col] += delta * _WEIGHT[row]
         cells = [*self.cells]
         cells[i] = card
-        new = _new(Kingdom)
-        _set_cells(new, tuple(cells))
-        _set_codes(new, tuple(new_codes))
-        _set_masks(new, tuple(masks))
-        _set_lines(new, tuple(lines))
-        return new
+        return Kingdom(tuple(cells), _tables=(tuple(new_codes), tuple(masks), tuple(lines)))
 
     def rotate(self) -> Kingdom:
         """The Kingdom turned a quarter turn clockwise (a symmetry of the square)."""
@@ -491,47 +467,3 @@ class Kingdom:
 
     def __hash__(self) -> int:
         return hash(self.codes)
-
-
-# ``replace`` fills a new Kingdom's slots through their descriptors, skipping ``__init__``
-# (the tables are updated, not derived again) and the frozen ``__setattr__``.
-_new: Final = object.__new__
-_set_cells: Final = Kingdom.__dict__["cells"].__set__
-_set_codes: Final = Kingdom.__dict__["codes"].__set__
-_set_masks: Final = Kingdom.__dict__["masks"].__set__
-_set_lines: Final = Kingdom.__dict__["line_codes"].__set__
-
-
-def _parse_row(row: str, r: int, text: str) -> list[Cell]:
-    """The cells of one row of the notation: letters, names (one or two words) or ``?``."""
-    cells: list[Cell] = []
-    tokens = _TOKENS
-    words = row.lower().split()
-    i = 0
-    while i < len(words):
-        word = words[i]
-        if word in _FIRST_WORDS and i + 1 < len(words) and f"{word} {words[i + 1]}" in tokens:
-            cells.append(tokens[f"{word} {words[i + 1]}"])  # "magical portal"
-            i += 2
-            continue
-        i += 1
-        if word in tokens:  # a letter, a name or "?"
-            cells.append(tokens[word])
-            continue
-        # A run of letters, such as "FEOM" or "f?om".
-        start = len(cells)
-        for ch in word:
-            if ch not in tokens:
-                # A word too long to be letters of this row is a misspelt name: the
-                # problem is where the word starts, not at its n-th letter.
-                where = start if len(word) > SIZE - start else len(cells)
-                raise NotationError(
-                    f"unknown card {quote(row.split()[i - 1])} at row {r}, column {where}: a card is "
-                    "one of F M P S E W H G D O ? or its English name",
-                    text=text,
-                    row=r,
-                    column=where,
-                    token=row.split()[i - 1],
-                )
-            cells.append(tokens[ch])
-    return cells

@@ -166,6 +166,10 @@ converter.register_structure_hook(Legend, _legend)
 converter.register_unstructure_hook(Legend, lambda legend: legend.value)
 converter.register_structure_hook(Position, _position)
 converter.register_unstructure_hook(Position, lambda p: [p.row, p.col])
+# a cell of a player, (seat, Position): a JSON list, as every other tuple of a document
+converter.register_unstructure_hook_func(
+    lambda t: t == tuple[int, Position], lambda cell: [cell[0], [cell[1].row, cell[1].col]]
+)
 converter.register_structure_hook(Kingdom, _kingdom)
 converter.register_unstructure_hook(Kingdom, str)
 converter.register_structure_hook(Ruleset, _ruleset)

@@ -58,8 +58,15 @@ from drako_rules.checker import (
     format_game,
     parse_game,
 )
+from drako_rules.checker.model import (
+    DEFAULT_RULESET,
+    GAME_FIELDS,
+    MAX_WRITTEN_DIGITS,
+    PLAYER_FIELDS,
+    SHEET_FIELDS,
+)
 from drako_rules.errors import DrakoError, DrakoTypeError, InvalidGameError, expect, quote
-from drako_rules.kingdom import Kingdom
+from drako_rules.kingdom import SIZE, Kingdom
 from drako_rules.legends import legends_met
 from drako_rules.rulesets import RULESETS
 from drako_rules.scoring import Category
@@ -81,18 +88,43 @@ _MAX_PICTURES: Final = 16  # check_page reads at most this many picture indices
 
 
 def catalogue() -> dict[str, JSONValue]:
-    """What the page draws its form from: the cards, the Legends, the categories, the rulesets.
+    """What the page draws its form from and reads a game by: the cards, the Legends, the
+    categories, the rulesets, and the schema of a game file (one source: the page hard-codes
+    none of it).
 
     ``cards`` holds the ten kinds in notation order (R1.1) with their letter, English name
     and the colours of the pictures (``fill``, ``border``, ``ink``); ``legends`` the 15
     Legends (R1.4) with id, points and requirement; ``categories`` the seven categories of
     the score sheet (R5.5) as ``[name, label]``; ``rulesets`` the ruleset names (R9);
-    ``cards_per_kind`` the deck's cards of each kind by player count (R1.3).
+    ``cards_per_kind`` the deck's cards of each kind by player count (R1.3);
+    ``problem_codes`` the checker's problem codes with their meaning.
+
+    The Kingdom notation and the game file:
+
+    - ``alphabet``: letter → the card's English name, in notation order (R1.1); each
+      letter reads as that card ([`Kingdom.parse`][drako_rules.kingdom.Kingdom.parse]);
+    - ``unexplored``: the letter of an Unexplored Land (an empty cell);
+    - ``kingdom_size``: the rows (and columns) of a Kingdom (R4.1); ``row_separator``: what
+      the compact notation writes between rows;
+    - ``fields``: per table (``game``, ``player``, ``sheet``), field name → kind, in the
+      order the writer writes them ([`GAME_FIELDS`][drako_rules.checker.model.GAME_FIELDS],
+      [`PLAYER_FIELDS`][drako_rules.checker.model.PLAYER_FIELDS],
+      [`SHEET_FIELDS`][drako_rules.checker.model.SHEET_FIELDS]; the kinds are those of
+      [`FieldKind`][drako_rules.checker.model.FieldKind]);
+    - ``default_ruleset``: the ruleset of a file that names none (R9);
+    - ``player_counts``: the player counts the game allows, ascending (R1.3);
+    - ``max_written_digits``: the most digits of a written integer (R5.5);
+    - ``max_game_chars``: the longest game text the page checks
+      ([`MAX_GAME_CHARS`][drako_rules.web.MAX_GAME_CHARS]).
 
     Examples:
         >>> c = catalogue()
         >>> c["cards"][0]["letter"], c["cards"][0]["name"], len(c["legends"])
         ('F', 'Forest', 15)
+        >>> c["alphabet"]["W"], c["unexplored"], c["kingdom_size"], c["player_counts"]
+        ('Dwarf', '?', 4, [2, 3, 4])
+        >>> c["fields"]["player"]
+        {'name': 'text', 'kingdom': 'kingdom', 'legends': 'legend-ids', 'score': 'integer', 'sheet': 'sheet'}
     """
     cards: list[JSONValue] = []
     for card in Card:
@@ -113,6 +145,13 @@ def catalogue() -> dict[str, JSONValue]:
     rulesets: list[JSONValue] = list(RULESETS)
     per_kind: dict[str, JSONValue] = {str(n): k for n, k in CARDS_PER_KIND.items()}
     codes: dict[str, JSONValue] = dict(PROBLEM_CODES)
+    fields: dict[str, JSONValue] = {
+        "game": dict[str, JSONValue](GAME_FIELDS),
+        "player": dict[str, JSONValue](PLAYER_FIELDS),
+        "sheet": dict[str, JSONValue](SHEET_FIELDS),
+    }
+    counts: list[JSONValue] = [n for n in sorted(CARDS_PER_KIND)]
+    unexplored = str(Kingdom.unexplored())  # the library's own notation of empty cells
     return {
         "cards": cards,
         "legends": legends,
@@ -120,6 +159,15 @@ def catalogue() -> dict[str, JSONValue]:
         "rulesets": rulesets,
         "cards_per_kind": per_kind,
         "problem_codes": codes,
+        "alphabet": {card.letter: card.english for card in Card},
+        "unexplored": unexplored[0],
+        "kingdom_size": SIZE,
+        "row_separator": unexplored[SIZE],
+        "fields": fields,
+        "default_ruleset": DEFAULT_RULESET,
+        "player_counts": counts,
+        "max_written_digits": MAX_WRITTEN_DIGITS,
+        "max_game_chars": MAX_GAME_CHARS,
     }
 
 

@@ -1,19 +1,86 @@
-"""The card actions of a turn on plain integers (R3.4, R3.5): where a card may go, and
-when a draw is possible. The engine (``game.transitions``) and the players read these
-rather than decide them again."""
+"""The turn on plain integers (R2.5, R3, R6.1, R6.5, R7.1, R8): the phases, the action
+space, the one decision of what the player to move may do, and what each seat sees of it.
+
+The engine (``game.legal``, ``game.transitions``), the players and the environment read
+these rather than decide them again: [`legal_actions`][drako_rules._kernel.turns.legal_actions]
+is the one owner of which moves are legal (R3), [`game_ends`][drako_rules._kernel.turns.game_ends]
+of when the game ends (R7.1), [`turn_goes_on`][drako_rules._kernel.turns.turn_goes_on] of
+when the turn passes by itself (R6.5), [`sees_drawn`][drako_rules._kernel.turns.sees_drawn]
+and [`seat_actions`][drako_rules._kernel.turns.seat_actions] of what a seat sees and may do
+(R8.3, R8).
+
+Actions are numbered as the public action space (``game.moves``): bit ``a`` of a mask of
+actions is the action of id ``a``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
-from drako_rules._kernel.board import ALL, CODE_OF
+from drako_rules._kernel.board import ALL, CELLS, CODE_OF, LEGENDS, UNEXPLORED
 from drako_rules.cards import Card
 
-__all__ = ["can_draw", "open_cells", "reshuffle_split"]
+__all__ = [
+    "ACTIONS",
+    "AFTER_CARD",
+    "ARRANGE",
+    "ARRANGE_ACTIONS",
+    "BEFORE_CARD",
+    "CLAIM_BASE",
+    "DRAWN",
+    "DRAW_ACTION",
+    "END_ACTION",
+    "OVER",
+    "PLACE_BASE",
+    "REVEAL_BASE",
+    "TAKE_BASE",
+    "can_draw",
+    "game_ends",
+    "legal_actions",
+    "next_seat",
+    "open_cells",
+    "reshuffle_split",
+    "seat_actions",
+    "sees_drawn",
+    "turn_goes_on",
+]
 
 _DRAGON: Final = CODE_OF[Card.DRAGON]
 _PORTAL: Final = CODE_OF[Card.PORTAL]
+
+# The phases of a game (``game.state.Phase``), as codes.
+#: Waiting for the current player's starting arrangement (R2.5).
+ARRANGE: Final = 0
+#: The start of a turn: claim a Legend (R6.1), then take or draw a card (R3.1).
+BEFORE_CARD: Final = 1
+#: A card was drawn: place it, or discard it and reveal an Unexplored Land (R3.3).
+DRAWN: Final = 2
+#: After the card action: claim a met Legend or end the turn (R6.1, R6.5).
+AFTER_CARD: Final = 3
+#: The game has ended (R7.1).
+OVER: Final = 4
+
+# The action space: ``ARRANGE_ACTIONS`` arrangements, one claim per Legend, one take per
+# cell, the draw, one place per cell, one reveal per cell, the end of the turn.
+#: The number of arrangements of the 4 starting cards (R2.5): action ids 0–23.
+ARRANGE_ACTIONS: Final = 24
+#: The id of the claim of ``LEGENDS[0]``; the others follow in ``LEGENDS`` order (R6.1).
+CLAIM_BASE: Final = ARRANGE_ACTIONS
+#: The id of taking the discard pile's top onto cell 0; cell ``i`` is ``TAKE_BASE + i`` (R3.2).
+TAKE_BASE: Final = CLAIM_BASE + len(LEGENDS)
+#: The id of drawing (R3.3).
+DRAW_ACTION: Final = TAKE_BASE + CELLS
+#: The id of placing the drawn card on cell 0, and so on by cell (R3.3, R3.4).
+PLACE_BASE: Final = DRAW_ACTION + 1
+#: The id of discarding the drawn card and revealing cell 0, and so on by cell (R3.3).
+REVEAL_BASE: Final = PLACE_BASE + CELLS
+#: The id of ending the turn without a claim (R6.5).
+END_ACTION: Final = REVEAL_BASE + CELLS
+#: The number of actions.
+ACTIONS: Final = END_ACTION + 1
+
+_EVERY_ARRANGEMENT: Final = (1 << ARRANGE_ACTIONS) - 1
 
 _T = TypeVar("_T")
 
@@ -32,8 +99,84 @@ def can_draw(draw_pile: int, discard_pile: int) -> bool:
     return draw_pile > 0 or discard_pile > 1
 
 
+def legal_actions(
+    phase: int,
+    masks: Sequence[int],
+    card: int,
+    draw_pile: int,
+    discard_pile: int,
+    claimed: bool,
+    claimable: int,
+) -> int:
+    """The legal decisions of the player to move, as a mask of action ids: the one owner
+    of R3's legal moves (with R2.5, R6.1, R6.5 and R7.1).
+
+    ``phase`` is a phase code; ``masks`` the masks by code of the player's Kingdom;
+    ``card`` the code of the card to place (the discard pile's top in ``BEFORE_CARD``,
+    R3.2; the drawn card in ``DRAWN``, R3.3); ``draw_pile`` and ``discard_pile`` the sizes
+    of the piles; ``claimed`` whether the player claimed a Legend this turn; ``claimable``
+    the Legends of the row the revealed Kingdom meets (bit ``i`` for ``LEGENDS[i]``).
+
+    - ``ARRANGE``: every arrangement (R2.5);
+    - ``BEFORE_CARD``: each claimable Legend unless one was claimed this turn (R6.1);
+      taking onto each open cell (R3.2, R3.4); drawing, when possible (R3.5);
+    - ``DRAWN``: placing on each open cell (R3.4), discarding and revealing each
+      Unexplored Land (R3.3);
+    - ``AFTER_CARD``: each claimable Legend unless one was claimed this turn, and ending
+      the turn (R6.1, R6.5);
+    - ``OVER``: nothing (R7.1).
+    """
+    if phase == BEFORE_CARD:
+        actions = open_cells(masks, card) << TAKE_BASE
+        if can_draw(draw_pile, discard_pile):
+            actions |= 1 << DRAW_ACTION
+        if not claimed:
+            actions |= claimable << CLAIM_BASE
+        return actions
+    if phase == DRAWN:
+        return open_cells(masks, card) << PLACE_BASE | masks[UNEXPLORED] << REVEAL_BASE
+    if phase == AFTER_CARD:
+        if claimed:  # R6.1: one claim per turn (a claim after the card action ends it)
+            return 1 << END_ACTION
+        return claimable << CLAIM_BASE | 1 << END_ACTION
+    if phase == ARRANGE:
+        return _EVERY_ARRANGEMENT
+    return 0
+
+
+def game_ends(masks: Sequence[int]) -> bool:
+    """Whether a card action that left the player's Kingdom of masks by code ``masks``
+    ends the game (R7.1): no Unexplored Land is left in it."""
+    return not masks[UNEXPLORED]
+
+
+def turn_goes_on(claimed: bool, claimable: int) -> bool:
+    """Whether the player still decides after the card action (R6.1, R6.5): no Legend
+    claimed this turn, and one of the row (``claimable``, a mask of Legends) met.
+    Otherwise the turn passes by itself."""
+    return not claimed and claimable != 0
+
+
+def next_seat(seat: int, players: int) -> int:
+    """The seat that plays after ``seat`` among ``players`` (R2.7): seat order, round the
+    table."""
+    return (seat + 1) % players
+
+
 def reshuffle_split(discard: tuple[_T, ...]) -> tuple[tuple[_T, ...], tuple[_T, ...]]:
     """The discard pile (top last) split for a reshuffle when the draw pile is empty
     (R3.5): ``(the cards shuffled into the new draw pile, the pile left)``: every card
     but the top, and the top alone."""
     return discard[:-1], discard[-1:]
+
+
+def sees_drawn(seat: int, current: int, drawn: _T | None) -> _T | None:
+    """The card just drawn as seat ``seat`` sees it (R8.3): ``drawn`` for the player who
+    drew it (the player to move, ``current``), None for everyone else."""
+    return drawn if seat == current else None
+
+
+def seat_actions(seat: int, current: int, actions: int) -> int:
+    """The mask of actions of seat ``seat`` (R8): the legal ``actions`` of the player to
+    move (``current``) for that player, none for anyone else."""
+    return actions if seat == current else 0

@@ -8,7 +8,12 @@ of the game at once.
 
 The package, in the order data flows (file → typed entry → verdict → report):
 [`problems`][drako_rules.checker.problems] (the codes and the collector),
-[`gamefile`][drako_rules.checker.gamefile] (the game file: model, reader, writer),
+[`model`][drako_rules.checker.model] (the game file's model and its one schema),
+[`longints`][drako_rules.checker.longints] (integers too long to convert),
+[`reader`][drako_rules.checker.reader] (the lenient reader: a document in, the model and
+its problems out), [`writer`][drako_rules.checker.writer] (the model out as a game file),
+[`notation`][drako_rules.checker.notation] (Kingdoms and Legends as a player writes them,
+and the messages when they cannot be read),
 [`verdict`][drako_rules.checker.verdict] (the checks), [`report`][drako_rules.checker.report]
 (the report, data only; the command line renders it).
 
@@ -96,17 +101,12 @@ Examples:
 
 from __future__ import annotations
 
-from drako_rules.checker.gamefile import (
-    Game,
-    GameFormat,
-    PlayerEntry,
-    format_game,
-    load_game,
-    parse_game,
-)
+from drako_rules.checker.model import Game, GameFormat, PlayerEntry
 from drako_rules.checker.problems import FIELDS, PROBLEM_CODES, JSONValue, Problem
+from drako_rules.checker.reader import load_game, parse_game
 from drako_rules.checker.report import GameReport, Mismatch, PlayerReport, Verdict
 from drako_rules.checker.verdict import check_game
+from drako_rules.checker.writer import format_game
 
 __all__ = [
     "FIELDS",

@@ -10,7 +10,7 @@ import enum
 
 import attrs
 
-from drako_rules.checker.gamefile import Game, PlayerEntry
+from drako_rules.checker.model import Game, PlayerEntry
 from drako_rules.checker.problems import JSONValue, Problem
 from drako_rules.errors import short
 from drako_rules.kingdom import Kingdom
@@ -95,6 +95,11 @@ class Mismatch:
         return _json(mismatch_document(self))
 
 
+def _capped(text: str, limit: int = 300) -> str:
+    """A repr cut to ``limit`` characters (then ``…``)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 @attrs.frozen
 class PlayerReport:
     """What the checker found for one player.
@@ -133,6 +138,15 @@ class PlayerReport:
 
         return _json(player_document(self))
 
+    def __repr__(self) -> str:
+        """What identifies the report, within 300 characters: seat, name, totals, place."""
+        total = None if self.sheet is None else self.sheet.total
+        return _capped(
+            f"PlayerReport(index={self.index}, name={short(self.name, 40)!r}, total={total}, "
+            f"written={self.entry.score}, place={self.place}, "
+            f"mismatches={len(self.mismatches)})"
+        )
+
 
 @attrs.frozen
 class GameReport:
@@ -155,6 +169,17 @@ class GameReport:
     ruleset: str | None
     rules_version: str
     library_version: str
+
+    def __repr__(self) -> str:
+        """What identifies the report, within 300 characters: source, players, verdict."""
+        names = ", ".join(repr(short(p.name, 12)) for p in self.players[:8])
+        more = ", …" if len(self.players) > 8 else ""
+        source = None if self.game.source is None else short(self.game.source, 60)
+        return _capped(
+            f"GameReport(source={source!r}, players=({names}{more}), ruleset={self.ruleset!r}, "
+            f"verdict={self.verdict.value!r}, problems={len(self.problems)}, "
+            f"mismatches={len(self.mismatches)})"
+        )
 
     @property
     def valid(self) -> bool:

@@ -10,13 +10,8 @@ mismatches come from the score sheet's own lines, never chosen here.
 from __future__ import annotations
 
 from drako_rules.cards import CARDS_PER_KIND, Card, Legend
-from drako_rules.checker.gamefile import (
-    Game,
-    PlayerEntry,
-    legend_message,
-    read_kingdom,
-    read_legend,
-)
+from drako_rules.checker.model import Game, PlayerEntry
+from drako_rules.checker.notation import legend_message, read_kingdom, read_legend
 from drako_rules.checker.problems import Problems, index_path
 from drako_rules.checker.report import GameReport, Mismatch, PlayerReport
 from drako_rules.errors import InvalidGameError, RulesetError, quote, short

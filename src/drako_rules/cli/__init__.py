@@ -18,8 +18,9 @@ Exit status (also in ``drako-rules --help``); no other status is ever returned:
 - ``130`` ([`EXIT_INTERRUPTED`][drako_rules.cli.EXIT_INTERRUPTED]): interrupted with Ctrl-C.
 
 The package: [`console`][drako_rules.cli.console] (streams, escaping, limits, exit
-statuses, progress, standard input) and one module per command, each its arguments and
-its ``run``: [`check`][drako_rules.cli.check], [`score`][drako_rules.cli.score] (``score``
+statuses, progress, standard input), [`options`][drako_rules.cli.options] (options that
+several commands share) and [`tables`][drako_rules.cli.tables] (text tables), and one
+module per command, each its arguments and its ``run``, none importing another: [`check`][drako_rules.cli.check], [`score`][drako_rules.cli.score] (``score``
 and ``explain``), [`replay`][drako_rules.cli.replay], [`simulate`][drako_rules.cli.simulate],
 [`arena`][drako_rules.cli.arena], [`web`][drako_rules.cli.web].
 

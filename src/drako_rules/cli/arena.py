@@ -9,17 +9,18 @@ plays ``N`` games between 2 to 4 players (``random``, ``greedy``, ``search`` or
 standard error when it is a terminal.
 
 Exit status: 0 when every game finished; 1 ([`EXIT_FAILED_GAMES`][drako_rules.cli.arena.EXIT_FAILED_GAMES])
-when a player made some games fail (a player that raised, returned an illegal move or
-went over ``--move-time-limit``): the results of the finished games and the failed games
-are still printed on standard output, and one line on standard error says how many
-failed; 2 for a bad player spec, argument or output; 130 after Ctrl-C.
+when a player made some games fail (a player or its factory that raised anything,
+returned something that is not a legal move, went over ``--move-time-limit`` or ended its
+worker process): the results of the finished games and the failed games are still
+printed on standard output, and one line on standard error says how many failed; 2 for a
+bad player spec, argument or output; 130 after Ctrl-C. No other status, whatever a
+player does (see "Failed games and exit status" in docs/howto/cli.md).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import os
 from typing import Final
 
 from drako_rules.arena import MAX_GAMES, MAX_MOVE_TIME_LIMIT, parse_player, run_arena
@@ -30,7 +31,7 @@ from drako_rules.cli.console import (
     print_summary,
     run_with_progress,
 )
-from drako_rules.cli.score import ruleset_option
+from drako_rules.cli.options import ruleset_option, workers_option
 from drako_rules.errors import short
 
 __all__ = ["COMMAND", "EXIT_FAILED_GAMES", "workers_option"]
@@ -39,28 +40,6 @@ __all__ = ["COMMAND", "EXIT_FAILED_GAMES", "workers_option"]
 #: reported). The same number as [`EXIT_MISMATCH`][drako_rules.cli.EXIT_MISMATCH]: the
 #: command ran, and what it reports is not all good.
 EXIT_FAILED_GAMES: Final = 1
-
-
-def _workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of workers: {short(text)}") from None
-    if not 1 <= value <= 1024:
-        raise argparse.ArgumentTypeError(f"the workers are from 1 to 1024, not {short(text)}")
-    return value
-
-
-def workers_option(parser: argparse.ArgumentParser) -> None:
-    """Add ``--workers N`` (processes that play the games; the results do not depend on it)."""
-    parser.add_argument(
-        "--workers",
-        type=_workers,
-        default=None,
-        metavar="N",
-        help=f"worker processes (default: every core, {os.cpu_count() or 1} here; 1: this "
-        "process alone); the results are the same whatever N",
-    )
 
 
 def _seconds(text: str) -> float:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Final
 
 from drako_rules.checker import (
@@ -14,7 +14,7 @@ from drako_rules.checker import (
     check_game,
     parse_game,
 )
-from drako_rules.checker.gamefile import guess_format
+from drako_rules.checker.reader import guess_format
 from drako_rules.cli.console import (
     EXIT_INVALID,
     EXIT_MISMATCH,
@@ -24,10 +24,11 @@ from drako_rules.cli.console import (
     Progress,
     add_input_limit,
 )
+from drako_rules.cli.tables import print_places, print_table
 from drako_rules.errors import NAME_WIDTH, DrakoError, InvalidGameError, short
 from drako_rules.inputs import read_bytes
 from drako_rules.kingdom import Kingdom
-from drako_rules.scoring import Category, Ranking
+from drako_rules.scoring import Category
 
 __all__ = [
     "COMMAND",
@@ -80,24 +81,6 @@ def _player_row(player: PlayerReport) -> tuple[str, ...]:
         _cell(player.entry.score),
         _cell(player.place),
     )
-
-
-def print_table(rows: Sequence[Sequence[str]], console: Console) -> None:
-    """Print rows as columns: the first left-aligned (names), the others right-aligned."""
-    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
-    for row in rows:
-        cells = [row[0].ljust(widths[0])]
-        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
-        console.line("  ".join(cells).rstrip())
-
-
-def print_places(names: Sequence[str], ranking: Ranking, console: Console) -> None:
-    """The places in order and how each tie on total was broken (R5.6)."""
-    console.line(
-        "Places (R5.6): " + ", ".join(f"{ranking.places[i]}. {names[i]}" for i in ranking.order)
-    )
-    for tie in ranking.tie_breaks:
-        console.line(f"Tie-break: {tie.describe(names)}")
 
 
 def _kingdom_in_words(kingdom: Kingdom) -> list[str]:

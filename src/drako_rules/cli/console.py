@@ -275,7 +275,7 @@ class Progress:
 
 class Summary(Protocol):
     """A result a command prints whole: as JSON with ``--json``, else as its text table
-    ([`SimulationResult`][drako_rules.arena.SimulationResult],
+    ([`SimulationResult`][drako_rules.simulate.SimulationResult],
     [`ArenaResult`][drako_rules.arena.ArenaResult])."""
 
     def to_json(self) -> dict[str, object]:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import functools
 from collections.abc import Sequence
 
 import attrs
 from cattrs.gen import make_dict_unstructure_fn, override
+from cattrs.preconf.json import JsonConverter
 
 from drako_rules.checker.problems import JSONValue
-from drako_rules.cli.check import print_places, print_table
 from drako_rules.cli.console import EXIT_OK, Command, Console, add_input_limit
+from drako_rules.cli.tables import print_places, print_table
 from drako_rules.game import (
     GameRecord,
     GameState,
@@ -26,7 +28,7 @@ from drako_rules.scoring import Category, Ranking, ScoreSheet, score
 from drako_rules.serialization import converter, unstructure
 from drako_rules.version import library_version
 
-__all__ = ["COMMAND", "ReplayDocument", "SeatDocument"]
+__all__ = ["COMMAND", "ReplayDocument", "SeatDocument", "document_converter"]
 
 
 @attrs.frozen
@@ -55,9 +57,6 @@ def _unstructure_seat(document: SeatDocument) -> dict[str, JSONValue]:
     return data
 
 
-converter.register_unstructure_hook(SeatDocument, _unstructure_seat)
-
-
 @attrs.frozen
 class ReplayDocument:
     """What ``replay --json`` prints, written by the one converter: the seats, whether the
@@ -76,10 +75,22 @@ class ReplayDocument:
     tie_breaks: tuple[str, ...] | None = None
 
 
-converter.register_unstructure_hook(
-    ReplayDocument,
-    make_dict_unstructure_fn(ReplayDocument, converter, tie_breaks=override(omit_if_default=True)),
-)
+@functools.cache
+def document_converter() -> JsonConverter:
+    """The converter that writes ``replay --json``: a copy of the library's one converter
+    (``drako_rules.serialization``) with the hooks of
+    [`SeatDocument`][drako_rules.cli.replay.SeatDocument] and
+    [`ReplayDocument`][drako_rules.cli.replay.ReplayDocument], made on first use, so that
+    importing this module changes no converter of the library."""
+    documents = converter.copy()
+    documents.register_unstructure_hook(SeatDocument, _unstructure_seat)
+    documents.register_unstructure_hook(
+        ReplayDocument,
+        make_dict_unstructure_fn(
+            ReplayDocument, documents, tie_breaks=override(omit_if_default=True)
+        ),
+    )
+    return documents
 
 
 def _replay_arguments(parser: argparse.ArgumentParser) -> None:
@@ -150,7 +161,7 @@ def _replay(args: argparse.Namespace, console: Console) -> int:
             if ranking is None
             else tuple(tie.describe(names) for tie in ranking.tie_breaks),
         )
-        data: JSONValue = unstructure(document)
+        data: JSONValue = document_converter().unstructure(document)
         console.json(data)
         return EXIT_OK
     console.line(

@@ -6,26 +6,17 @@ from __future__ import annotations
 import argparse
 
 from drako_rules.cards import Legend
-from drako_rules.checker.gamefile import kingdom_message, legend_message, read_legend
+from drako_rules.checker.notation import kingdom_message, legend_message, read_legend
 from drako_rules.cli.console import EXIT_OK, Command, Console, add_input_limit
+from drako_rules.cli.options import ruleset_option
 from drako_rules.connections import connections
 from drako_rules.errors import CommandError, NotationError, quote
 from drako_rules.kingdom import Kingdom
 from drako_rules.legends import legends_met
-from drako_rules.rulesets import RULESETS, Ruleset, get_ruleset
+from drako_rules.rulesets import Ruleset, get_ruleset
 from drako_rules.scoring import Category, ScoreSheet, score
 
 __all__ = ["EXPLAIN", "SCORE", "read_kingdom_argument", "ruleset_option"]
-
-
-def ruleset_option(parser: argparse.ArgumentParser) -> None:
-    """Add ``--ruleset NAME`` (R9)."""
-    parser.add_argument(
-        "--ruleset",
-        default="pocket",
-        metavar="NAME",
-        help=f"the ruleset (R9): {', '.join(RULESETS)} (default: pocket)",
-    )
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:

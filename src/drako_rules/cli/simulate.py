@@ -1,18 +1,18 @@
 """``drako-rules simulate``: play many random games on every core and summarise them.
 
-The games are played and summed up by [`drako_rules.arena.simulate`][drako_rules.arena.simulate]
-(the one parallel runner, which also serves ``arena``); this module renders its
-[`SimulationResult`][drako_rules.arena.SimulationResult] and computes nothing itself.
+The games are played and summed up by [`drako_rules.simulate.simulate`][drako_rules.simulate.simulate]
+(through the one parallel runner, which also serves ``arena``); this module renders its
+[`SimulationResult`][drako_rules.simulate.SimulationResult] and computes nothing itself.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from drako_rules.arena import MAX_GAMES, simulate
-from drako_rules.cli.arena import workers_option
 from drako_rules.cli.console import EXIT_OK, Command, Console, print_summary, run_with_progress
-from drako_rules.cli.score import ruleset_option
+from drako_rules.cli.options import ruleset_option, workers_option
+from drako_rules.referee import MAX_GAMES
+from drako_rules.simulate import simulate
 
 __all__ = ["COMMAND"]
 

@@ -9,7 +9,7 @@ drako-rules does not need them.
 | [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv] | a Gymnasium environment: one seat learns, given players take the others (``gymnasium.make("drako_rules/Drako-v0")``) |
 | [`SelfPlayEnv`][drako_rules.env.selfplay.SelfPlayEnv], [`policy_player`][drako_rules.env.selfplay.policy_player] | self-play for single-agent trainers: every seat its own terminal reward (``gymnasium.make("drako_rules/DrakoSelfPlay-v0")``) |
 | [`Episode`][drako_rules.env.episode.Episode] | the game an environment runs: its state (`game_state`) and its record (R2.8) |
-| [`observe`][drako_rules.env.observation.observe] | the observation vector of a [`PlayerView`][drako_rules.game.views.PlayerView] (R8), with its [`LAYOUT`][drako_rules.env.observation.LAYOUT] |
+| [`observe`][drako_rules.env.observation.observe] | the observation vector of a [`PlayerView`][drako_rules.game.views.PlayerView] (R8), with its [`LAYOUT`][drako_rules.env.layout.LAYOUT] |
 | [`observe_state`][drako_rules.env.observation.observe_state] | the same vector of a seat's view from the whole state, without building the view |
 | [`rewards_from_places`][drako_rules.env.rewards.rewards_from_places] | the zero-sum rewards of a finished game (R5.6) |
 
@@ -35,33 +35,29 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
     ) from exc
 
 from drako_rules.env import drako_v0
-from drako_rules.env.aec import (
-    DEFAULT_MAX_MOVES,
-    RENDER_MODES,
-    Observation,
-    action_mask,
-    agent_observation,
-    env,
-    moves_mask,
-    observation_space,
-    raw_env,
-    state_observation,
-)
+from drako_rules.env.actions import action_mask, moves_mask
+from drako_rules.env.aec import env, raw_env
+from drako_rules.env.arguments import DEFAULT_MAX_MOVES, RENDER_MODES
+from drako_rules.env.encoder import ObservationEncoder
 from drako_rules.env.episode import Episode
-from drako_rules.env.observation import (
+from drako_rules.env.layout import (
     LAYOUT,
     MAX_PLAYERS,
     OBSERVATION_SIZE,
     SEAT_BLOCK_SIZE,
     SEAT_LAYOUT,
-    ObservationEncoder,
-    observe,
-    observe_state,
 )
+from drako_rules.env.observation import observe, observe_state
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import final_rewards, is_truncated, rewards_from_places
 from drako_rules.env.selfplay import Policy, SelfPlayEnv, policy_player
 from drako_rules.env.single import SingleAgentEnv
+from drako_rules.env.spaces import (
+    Observation,
+    agent_observation,
+    observation_space,
+    state_observation,
+)
 
 #: The Gymnasium id of [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv].
 GYMNASIUM_ID = "drako_rules/Drako-v0"

@@ -34,35 +34,42 @@ raise a bare ``AssertionError``, and it cost a quarter of the time of a step.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Iterator
 from typing import Final, Literal, overload
 
 import gymnasium
 import numpy as np
-import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from drako_rules.cards import check_player_count
-from drako_rules.env.episode import Episode
-from drako_rules.env.observation import (
-    OBSERVATION_SIZE,
-    ObservationEncoder,
-    observe,
-    observe_state,
+from drako_rules.env.actions import MOVE_OF, action_mask, action_to_move, moves_mask
+from drako_rules.env.arguments import (
+    DEFAULT_MAX_MOVES,
+    GAME_OVER,
+    NO_GAME_YET,
+    RENDER_MODES,
+    check_max_moves,
+    check_render_mode,
+    refuse_max_cycles,
 )
+from drako_rules.env.encoder import ObservationEncoder
+from drako_rules.env.episode import Episode
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import is_truncated, rewards_from_places
-from drako_rules.errors import GameError, InvalidMoveError, quote
+from drako_rules.env.spaces import (
+    Observation,
+    agent_observation,
+    observation_space,
+    state_observation,
+)
+from drako_rules.errors import GameError
 from drako_rules.game import (
     ACTION_SPACE_SIZE,
-    MOVES,
     GameRecord,
     GameState,
-    Move,
     PlayerView,
     final_scores,
     legal_moves,
@@ -72,6 +79,8 @@ from drako_rules.game.setup import check_seed
 from drako_rules.rulesets import Ruleset, get_ruleset
 from drako_rules.scoring import ranking
 
+# The names of the actions, spaces and arguments modules that this module's documentation
+# and its users have always reached here.
 __all__ = [
     "DEFAULT_MAX_MOVES",
     "RENDER_MODES",
@@ -86,180 +95,6 @@ __all__ = [
     "raw_env",
     "state_observation",
 ]
-
-#: The default move limit (R7.4), far beyond the length of games between random players
-#: (see the "Train an agent" page for measured lengths).
-DEFAULT_MAX_MOVES: Final = 1000
-#: How the environments can render: ``"ansi"`` returns the text, ``"human"`` prints it.
-RENDER_MODES: Final = ("ansi", "human")
-
-#: An agent's observation: ``{"observation": float32[887], "action_mask": int8[89]}``.
-Observation = dict[str, npt.NDArray[np.float32] | npt.NDArray[np.int8]]
-
-
-def observation_space() -> spaces.Dict:
-    """The space of [`agent_observation`][drako_rules.env.aec.agent_observation]: a ``Dict`` of two ``Box``es."""
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), np.float32),
-            "action_mask": spaces.Box(0, 1, (ACTION_SPACE_SIZE,), np.int8),
-        }
-    )
-
-
-# The action id of each prebuilt move, by identity (the engine hands out those instances),
-# and the mask of each tuple of legal moves the engine returned lately (it hands out many
-# of the same tuples again), as a read-only array: bounded, and holding the tuples it
-# keys, so that their identities stay theirs. Each call returns a copy of the cached
-# array: ``ndarray.copy()`` costs a third of building an array over new bytes (measured).
-_ACTION_OF: Final = {id(move): i for i, move in enumerate(MOVES)}
-_MASK_CACHE_LIMIT: Final = 4096
-_mask_cache: dict[int, tuple[tuple[Move, ...], npt.NDArray[np.int8]]] = {}
-_INT8: Final = np.dtype(np.int8)
-
-
-def _mask_array(moves: tuple[Move, ...]) -> npt.NDArray[np.int8]:
-    """The mask of ``moves`` as a read-only array, cached by the tuple's identity."""
-    entries = bytearray(ACTION_SPACE_SIZE)
-    try:
-        for i in map(_ACTION_OF.__getitem__, map(id, moves)):
-            entries[i] = 1
-    except KeyError:  # a move built elsewhere than MOVES: by its action id
-        for move in moves:
-            entries[move.action_id] = 1
-    if len(_mask_cache) >= _MASK_CACHE_LIMIT:
-        _mask_cache.clear()
-    found: npt.NDArray[np.int8] = np.frombuffer(bytes(entries), _INT8)  # read-only
-    _mask_cache[id(moves)] = (moves, found)
-    return found
-
-
-def moves_mask(moves: tuple[Move, ...]) -> npt.NDArray[np.int8]:
-    """89 int8, 1 for the action id of each move of ``moves`` (R2.5, R3, R6.1): a new array.
-
-    Examples:
-        >>> from drako_rules import new_game, legal_moves
-        >>> int(moves_mask(legal_moves(new_game(2, seed=1))).sum()), int(moves_mask(()).sum())
-        (24, 0)
-    """
-    hit = _mask_cache.get(id(moves))
-    # a copy of the cached array: writable, the caller's own
-    return (hit[1] if hit is not None and hit[0] is moves else _mask_array(moves)).copy()
-
-
-def action_mask(view: PlayerView) -> npt.NDArray[np.int8]:
-    """89 int8, 1 for each action id legal for ``view``'s player now (all 0 out of turn)."""
-    return moves_mask(view.legal_moves)
-
-
-def agent_observation(view: PlayerView) -> Observation:
-    """The observation ``Dict`` of ``view``'s player: the vector and the action mask (R8)."""
-    return {"observation": observe(view), "action_mask": moves_mask(view.legal_moves)}
-
-
-def state_observation(
-    state: GameState, seat: int, encoder: ObservationEncoder | None = None
-) -> Observation:
-    """``agent_observation(player_view(state, seat))``, without building the view.
-
-    For the environments, which hold the whole state: the vector of
-    [`observe_state`][drako_rules.env.observation.observe_state] (computed by ``encoder``,
-    the environment's own, if given) and the mask of the seat's legal moves, those of the
-    player to move and none for the others (R8).
-
-    Raises:
-        GameError: ``seat`` is not a seat of the game.
-    """
-    obs = observe_state(state, seat) if encoder is None else encoder.observe_state(state, seat)
-    moves = legal_moves(state) if seat == state.current_player else ()
-    return {"observation": obs, "action_mask": moves_mask(moves)}
-
-
-def check_max_moves(max_moves: object) -> int | None:
-    """Return ``max_moves`` if it is None or a positive integer (R7.4).
-
-    Raises:
-        GameError: for anything else.
-    """
-    if max_moves is not None and (
-        isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1
-    ):
-        raise GameError(f"max_moves is a positive integer or None, not {max_moves!r} (R7.4)")
-    return max_moves
-
-
-def refuse_max_cycles(max_cycles: object) -> None:
-    """Refuse PettingZoo's ``max_cycles``: this game's limit counts decisions (R7.4).
-
-    PettingZoo's environments that take ``max_cycles`` truncate after that many cycles, a
-    cycle being one step of each agent; in this game a player makes several decisions in a
-    row, so cycles do not count what a limit must count. ``max_moves`` is the limit.
-
-    Raises:
-        GameError: ``max_cycles`` is not None.
-    """
-    if max_cycles is not None:
-        raise GameError(
-            f"max_cycles is not taken here (given {quote(max_cycles)}): a player makes "
-            "several decisions in a row, so the limit counts decisions; pass max_moves, "
-            "the decisions of all players together after which a game is truncated (R7.4)"
-        )
-
-
-NO_GAME_YET: Final = "the environment has no game yet: call reset() first"
-GAME_OVER: Final = "the game is over: call reset() for a new one"
-
-
-def check_env_seed(seed: object, *, gymnasium_seed: bool = False) -> int | None:
-    """Return ``seed`` if an environment's ``reset`` can deal from it: None or a game's
-    seed (R2.8); for a Gymnasium environment, also not negative (Gymnasium seeds its
-    generator with it).
-
-    Raises:
-        GameError: anything else.
-    """
-    if seed is None:
-        return None
-    checked = check_seed(seed)
-    if gymnasium_seed and checked < 0:
-        raise GameError(f"the seed of a Gymnasium environment is not negative, not {checked}")
-    return checked
-
-
-def check_render_mode(render_mode: object) -> str | None:
-    """Return ``render_mode`` if it is None, ``"ansi"`` or ``"human"``.
-
-    Raises:
-        GameError: for anything else.
-    """
-    if render_mode is not None and render_mode not in RENDER_MODES:
-        raise GameError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r:.40}")
-    return render_mode if isinstance(render_mode, str) else None
-
-
-#: The move of each action id, by the id as a Python integer.
-_MOVE_OF: Final = dict(enumerate(MOVES))
-
-
-def action_to_move(action: object) -> Move:
-    """The move of an action id (a Python or NumPy integer).
-
-    Raises:
-        InvalidMoveError: ``action`` is not an integer in ``range(89)``.
-    """
-    if type(action) is int:  # the common case, one look-up
-        move = _MOVE_OF.get(action)
-        if move is not None:
-            return move
-    try:
-        n = operator.index(action)  # type: ignore[arg-type]  # anything else is refused here
-    except TypeError:
-        raise InvalidMoveError(
-            f"an action is an integer from 0 to 88, not {action!r:.40}"
-        ) from None
-    if not 0 <= n < ACTION_SPACE_SIZE:
-        raise InvalidMoveError(f"an action is an integer from 0 to 88, not {n}")
-    return MOVES[n]
 
 
 class AgentIterable:
@@ -373,7 +208,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return player_view(self.game_state, self._seat[agent])
 
     def observe(self, agent: str) -> Observation:
-        """``agent``'s observation: [`agent_observation`][drako_rules.env.aec.agent_observation] of its view (R8).
+        """``agent``'s observation: [`agent_observation`][drako_rules.env.spaces.agent_observation] of its view (R8).
 
         Raises:
             GameError: ``reset`` has not been called.
@@ -469,7 +304,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         episode = self.episode
-        move = _MOVE_OF.get(action) if type(action) is int else None  # a Python int: at once
+        move = MOVE_OF.get(action) if type(action) is int else None  # a Python int: at once
         state = self._state = episode.play(action_to_move(action) if move is None else move)
         # The acting agent's cumulative reward stays 0 (PettingZoo zeroes it here): every
         # reward is 0 until the last step, after which every agent is terminated.

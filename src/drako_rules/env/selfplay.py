@@ -35,16 +35,18 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from drako_rules.cards import check_player_count
-from drako_rules.env.aec import (
+from drako_rules.env.actions import action_to_move, legal_mask
+from drako_rules.env.arguments import (
     DEFAULT_MAX_MOVES,
-    action_to_move,
+    NO_GAME_YET,
     check_env_seed,
     check_max_moves,
     check_render_mode,
-    moves_mask,
 )
+from drako_rules.env.encoder import ObservationEncoder
 from drako_rules.env.episode import Episode
-from drako_rules.env.observation import OBSERVATION_SIZE, ObservationEncoder, observe
+from drako_rules.env.layout import OBSERVATION_SIZE
+from drako_rules.env.observation import observe
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import final_rewards, is_truncated
 from drako_rules.errors import GameError, IllegalMoveError, quote
@@ -111,8 +113,7 @@ class _PolicyPlayer:
 
     def __call__(self, view: PlayerView) -> Move:
         moves = view.legal_moves
-        mask = moves_mask(moves).astype(bool)
-        move = action_to_move(self.policy(observe(view), mask))
+        move = action_to_move(self.policy(observe(view), legal_mask(moves)))
         if move not in moves:
             raise IllegalMoveError(f"the policy chose {move}, which is not legal now")
         return move
@@ -144,16 +145,7 @@ def policy_player(policy: Policy) -> Player:
         raise GameError(
             f"a policy is a callable (observation, mask) -> action, not {quote(policy)}"
         )
-
-    def play(view: PlayerView) -> Move:
-        moves = view.legal_moves
-        mask = moves_mask(moves).astype(bool)
-        move = action_to_move(policy(observe(view), mask))
-        if move not in moves:
-            raise IllegalMoveError(f"the policy chose {move}, which is not legal now")
-        return move
-
-    return play
+    return _PolicyPlayer(policy)
 
 
 class SelfPlayEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -235,6 +227,7 @@ class SelfPlayEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._by_seat: dict[int, Player] = {}
         self._begun = False
         self._done = True
+        self._legal: tuple[Move, ...] = ()  # the learner's legal moves now (for its mask)
 
     def set_opponents(self, opponents: Sequence[Player]) -> None:
         """Replace the pool of opponents from the next episode on (the current one goes on).
@@ -262,17 +255,16 @@ class SelfPlayEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         return self.episode.record()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The learner's legal actions now, as 89 booleans (sb3-contrib's masking hook);
+        """The learner's legal actions now, as 89 booleans (sb3-contrib's masking hook), a
+        new array: from the legal moves the last step found (nothing is encoded for it);
         all False once the episode is over.
 
         Raises:
             GameError: ``reset`` has not been called.
         """
         if not self._begun:
-            raise GameError("the environment has no game yet: call reset() before action_masks()")
-        state = self.episode.game_state
-        live = not self._done and state.current_player == self.seat
-        return moves_mask(legal_moves(state) if live else ()).astype(bool)
+            raise GameError(NO_GAME_YET + " (action_masks needs a game)")
+        return legal_mask(self._legal)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, object] | None = None
@@ -319,11 +311,7 @@ class SelfPlayEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             InvalidMoveError: ``action`` is not an action id (nothing changes then).
         """
         if self._done:
-            raise GameError(
-                "the episode is over: call reset()"
-                if self._begun
-                else "the environment has no game yet: call reset() first"
-            )
+            raise GameError("the episode is over: call reset()" if self._begun else NO_GAME_YET)
         move = action_to_move(action)
         try:
             self.episode.play(move)
@@ -368,10 +356,12 @@ class SelfPlayEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 ) from exc
 
     def _observation(self) -> tuple[npt.NDArray[np.float32], dict[str, object]]:
+        """The learner's observation and info now; keeps its legal moves for ``action_masks``."""
         state = self.episode.game_state
-        moves = legal_moves(state) if state.current_player == self.seat and not self._done else ()
+        live = not self._done and state.current_player == self.seat
+        self._legal = legal_moves(state) if live else ()
         obs = self._encoder.observe_state(state, self.seat)
-        return obs, {"action_mask": moves_mask(moves).astype(bool), "seat": self.seat}
+        return obs, {"action_mask": legal_mask(self._legal), "seat": self.seat}
 
     def render(self) -> str | None:
         """The learner's view as text (``"ansi"``), or printed (``"human"``)."""

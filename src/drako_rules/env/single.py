@@ -29,28 +29,26 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from drako_rules.cards import check_player_count
-from drako_rules.env.aec import (
+from drako_rules.env.actions import action_to_move, legal_mask, moves_mask
+from drako_rules.env.arguments import (
     DEFAULT_MAX_MOVES,
     NO_GAME_YET,
-    Observation,
-    action_to_move,
     check_env_seed,
     check_max_moves,
     check_render_mode,
-    moves_mask,
-    observation_space,
-    state_observation,
 )
+from drako_rules.env.encoder import ObservationEncoder
 from drako_rules.env.episode import Episode
-from drako_rules.env.observation import ObservationEncoder
 from drako_rules.env.render import view_text
 from drako_rules.env.rewards import final_rewards, is_truncated
 from drako_rules.env.selfplay import check_players
+from drako_rules.env.spaces import Observation, observation_space
 from drako_rules.errors import GameError, IllegalMoveError
 from drako_rules.game import (
     ACTION_SPACE_SIZE,
     GameRecord,
     GameState,
+    Move,
     Player,
     RandomPlayer,
     legal_moves,
@@ -97,6 +95,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         ...     action = int(np.flatnonzero(obs["action_mask"])[0])  # the first legal action
         ...     obs, reward, terminated, truncated, info = e.step(action)
         ...     total, done = total + reward, terminated or truncated
+        ...
         >>> total in (-1.0, 0.0, 1.0)
         True
     """
@@ -136,6 +135,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.episode = Episode(self.players, self.ruleset)
         self._done = True  # no episode begun: step() needs reset() first
         self._begun = False
+        self._legal: tuple[Move, ...] = ()  # the agent's legal moves now (for its mask)
         others = [s for s in range(self.players) if s != self.seat]
         self._by_seat: dict[int, Player] = dict(zip(others, self._opponents, strict=True))
 
@@ -153,18 +153,16 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         return self.episode.record()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions of the agent now, as 89 booleans (sb3-contrib's masking hook):
-        computed from the state's legal moves alone, without encoding the observation; all
-        False once the episode is over.
+        """The legal actions of the agent now, as 89 booleans (sb3-contrib's masking hook),
+        a new array: those of the observation's mask, from the legal moves the last step
+        found (nothing is encoded for it); all False once the episode is over.
 
         Raises:
             GameError: ``reset`` has not been called.
         """
-        state = self.episode.game_state if self._begun else None
-        if state is None:
+        if not self._begun:
             raise GameError(NO_GAME_YET + " (action_masks needs a game)")
-        live = not self._done and state.current_player == self.seat
-        return moves_mask(legal_moves(state) if live else ()).astype(bool)
+        return legal_mask(self._legal)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, object] | None = None
@@ -239,8 +237,16 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
                 ) from exc
 
     def _observation(self) -> tuple[Observation, dict[str, object]]:
-        obs = state_observation(self.game_state, self.seat, self._encoder)
-        return obs, {"action_mask": obs["action_mask"]}
+        """The agent's observation and info now; keeps its legal moves for ``action_masks``."""
+        state = self.episode.game_state
+        live = not self._done and state.current_player == self.seat
+        self._legal = legal_moves(state) if live else ()
+        mask = moves_mask(self._legal)
+        obs: Observation = {
+            "observation": self._encoder.observe_state(state, self.seat),
+            "action_mask": mask,
+        }
+        return obs, {"action_mask": mask}
 
     def render(self) -> str | None:
         """The agent's view as text (``"ansi"``), or printed (``"human"``)."""

@@ -60,6 +60,15 @@ from typing import ClassVar, Final, TypeAlias, cast
 import attrs
 
 from drako_rules._kernel.board import CENTRE_CELLS, LEGEND_INDEX, LEGENDS
+from drako_rules._kernel.turns import (
+    ACTIONS,
+    CLAIM_BASE,
+    DRAW_ACTION,
+    END_ACTION,
+    PLACE_BASE,
+    REVEAL_BASE,
+    TAKE_BASE,
+)
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import DrakoTypeError, InvalidMoveError, NotationError, quote
 from drako_rules.kingdom import POSITIONS, Position
@@ -94,15 +103,16 @@ _ARRANGEMENT_INDEX: Final[dict[tuple[int, ...], int]] = {
     order: i for i, order in enumerate(ARRANGEMENTS)
 }
 
+# The action space is the kernel's (``_kernel.turns``): one table of ids.
 _ARRANGE_BASE: Final = 0
-_CLAIM_BASE: Final = _ARRANGE_BASE + len(ARRANGEMENTS)  # 24
-_TAKE_BASE: Final = _CLAIM_BASE + len(LEGENDS)  # 39
-_DRAW_ID: Final = _TAKE_BASE + 16  # 55
-_PLACE_BASE: Final = _DRAW_ID + 1  # 56
-_REVEAL_BASE: Final = _PLACE_BASE + 16  # 72
-_END_ID: Final = _REVEAL_BASE + 16  # 88
+_CLAIM_BASE: Final = CLAIM_BASE  # 24
+_TAKE_BASE: Final = TAKE_BASE  # 39
+_DRAW_ID: Final = DRAW_ACTION  # 55
+_PLACE_BASE: Final = PLACE_BASE  # 56
+_REVEAL_BASE: Final = REVEAL_BASE  # 72
+_END_ID: Final = END_ACTION  # 88
 #: The number of action ids; every move's id is in ``range(ACTION_SPACE_SIZE)``.
-ACTION_SPACE_SIZE: Final = _END_ID + 1  # 89
+ACTION_SPACE_SIZE: Final = ACTIONS
 
 
 def _check_position(instance: object, attribute: attrs.Attribute[Position], value: object) -> None:

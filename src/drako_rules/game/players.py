@@ -82,6 +82,16 @@ class PlayedGame:
     record: GameRecord
     state: GameState
 
+    def __repr__(self) -> str:
+        """What identifies the game, within 300 characters: players, seed, first player,
+        ruleset, moves and whether it is over (the record replays it, R2.8)."""
+        record = self.record
+        return (
+            f"PlayedGame(players={record.players}, seed={record.seed}, "
+            f"first_player={record.first_player}, ruleset={record.ruleset!r}, "
+            f"moves={len(record.moves)}, over={self.state.is_over})"
+        )[:300]
+
 
 def play_random_game(
     players: int,

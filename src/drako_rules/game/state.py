@@ -32,12 +32,14 @@ The phase machine:
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable
 from typing import Final
 
 import attrs
 
 from drako_rules._kernel.board import legend_mask
+from drako_rules._kernel.turns import sees_drawn
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import GameError
 from drako_rules.kingdom import Kingdom
@@ -78,16 +80,12 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__
 
 
-_set: Final = object.__setattr__
-_new: Final = object.__new__
-
-
 def _check_kingdom(instance: object, attribute: attrs.Attribute[Kingdom], value: Kingdom) -> None:
     if type(value) is not Kingdom:
         raise GameError(f"a player's kingdom is a Kingdom, not {value!r:.60}")
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen
 class PlayerState:
     """What everyone knows of one player (R8.1).
 
@@ -107,23 +105,14 @@ class PlayerState:
     hand: tuple[Card, ...] = ()
 
 
-#: ``_set_player_fields(player, fields)``: give a new PlayerState the dictionary of its
-#: fields (the states here are dictionary-based, ``slots=False``): one call, where filling
-#: slots takes one call per field.
-_set_player_fields: Final = PlayerState.__dict__["__dict__"].__set__
-
-
 def player_state(
     kingdom: Kingdom, legends: tuple[Legend, ...], hand: tuple[Card, ...]
 ) -> PlayerState:
-    """``PlayerState(kingdom, legends, hand)`` for the engine, whose values are checked:
-    built without ``__init__`` (the engine builds one per card action)."""
-    player = _new(PlayerState)
-    _set_player_fields(player, {"kingdom": kingdom, "legends": legends, "hand": hand})
-    return player
+    """``PlayerState(kingdom, legends, hand)``: the engine's name for building one."""
+    return PlayerState(kingdom, legends, hand)
 
 
-@attrs.frozen(repr=False, slots=False)
+@attrs.frozen(init=False, repr=False, slots=False)
 class GameState:
     """The whole state of a game, hidden cards included (R2–R3, R6–R7). Immutable.
 
@@ -196,35 +185,59 @@ class GameState:
     (R6.1, R6.4, R9.3), as a mask of `LEGEND_BIT` (in the kernel);
     derived from the Kingdoms, so never stale."""
 
-    def __attrs_post_init__(self) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seed: int,
+        first_player: int,
+        players: tuple[PlayerState, ...],
+        current_player: int,
+        phase: Phase,
+        turn: int,
+        draw_pile: tuple[Card, ...],
+        discard_pile: tuple[Card, ...],
+        legend_row: tuple[Legend, ...],
+        legend_deck: tuple[Legend, ...],
+        hidden: tuple[tuple[Card | None, ...], ...],
+        drawn: Card | None = None,
+        claimed_this_turn: bool = False,
+        reshuffles: int = 0,
+        *,
+        _masks: tuple[int, tuple[int, ...]] | None = None,
+    ) -> None:
         """Check what a hand-built state could contradict, and derive the masks.
+
+        ``_masks`` is the engine's: ``(row_mask, met_masks)`` of a state it built from a
+        checked one (see [`successor`][drako_rules.game.state.successor]), kept true by
+        it; without them the masks are derived here from the legend row and the Kingdoms.
 
         Raises:
             GameError: the legend row is not Legends, a player is not a PlayerState, the
                 ruleset is not a Ruleset, or the phase and the drawn card contradict each
                 other (a drawn card exists exactly in phase ``DRAWN``, R3.3).
         """
-        try:
-            row = legend_mask(self.legend_row)
-        except (KeyError, TypeError):  # not Legends (TypeError: not iterable or unhashable)
-            raise GameError(
-                f"the legend row is a tuple of Legends, not {self.legend_row!r:.80}"
-            ) from None
-        if type(self.ruleset) is not Ruleset:
-            raise GameError(f"the ruleset of a game is a Ruleset, not {self.ruleset!r:.60}")
-        if type(self.players) is not tuple or not all(type(p) is PlayerState for p in self.players):
-            raise GameError(f"players is a tuple of PlayerState, not {self.players!r:.80}")
-        if (self.drawn is not None) != (self.phase is Phase.DRAWN):
-            raise GameError(
-                f"phase {getattr(self.phase, 'value', self.phase)!r:.30} with "
-                f"{'a drawn card' if self.drawn is not None else 'no drawn card'}: a drawn "
-                "card exists exactly in phase 'drawn' (R3.3)"
-            )
-        if self.drawn is not None and type(self.drawn) is not Card:
-            raise GameError(f"the drawn card is a Card, not {self.drawn!r:.60}")
-        ruleset = self.ruleset
-        _set(self, "row_mask", row)
-        _set(self, "met_masks", tuple(legends_mask(p.kingdom, ruleset) for p in self.players))
+        self.__attrs_init__(
+            ruleset,
+            seed,
+            first_player,
+            players,
+            current_player,
+            phase,
+            turn,
+            draw_pile,
+            discard_pile,
+            legend_row,
+            legend_deck,
+            hidden,
+            drawn,
+            claimed_this_turn,
+            reshuffles,
+        )
+        if _masks is None:
+            _masks = _checked_masks(self)
+        # The derived fields, set once here as attrs sets a frozen class's fields.
+        object.__setattr__(self, "row_mask", _masks[0])
+        object.__setattr__(self, "met_masks", _masks[1])
 
     @property
     def is_over(self) -> bool:
@@ -271,6 +284,37 @@ class GameState:
         return "\n".join(lines)
 
 
+def _checked_masks(state: GameState) -> tuple[int, tuple[int, ...]]:
+    """The derived masks of a state built by hand, once its fields are checked."""
+    try:
+        row = legend_mask(state.legend_row)
+    except (KeyError, TypeError):  # not Legends (TypeError: not iterable or unhashable)
+        raise GameError(
+            f"the legend row is a tuple of Legends, not {state.legend_row!r:.80}"
+        ) from None
+    ruleset = state.ruleset
+    if type(ruleset) is not Ruleset:
+        raise GameError(f"the ruleset of a game is a Ruleset, not {ruleset!r:.60}")
+    players = state.players
+    if type(players) is not tuple or not all(type(p) is PlayerState for p in players):
+        raise GameError(f"players is a tuple of PlayerState, not {players!r:.80}")
+    drawn = state.drawn
+    if (drawn is not None) != (state.phase is Phase.DRAWN):
+        _mismatched_drawn(state)
+    if drawn is not None and type(drawn) is not Card:
+        raise GameError(f"the drawn card is a Card, not {drawn!r:.60}")
+    return row, tuple(legends_mask(p.kingdom, ruleset) for p in players)
+
+
+def _mismatched_drawn(state: GameState) -> None:
+    """Raise the error for a drawn card outside phase ``DRAWN``, or none in it (R3.3)."""
+    raise GameError(
+        f"phase {getattr(state.phase, 'value', state.phase)!r:.30} with "
+        f"{'a drawn card' if state.drawn is not None else 'no drawn card'}: a drawn "
+        "card exists exactly in phase 'drawn' (R3.3)"
+    )
+
+
 #: The cells of a Kingdom that hold no hidden card: sixteen ``None`` (R2.4).
 NO_HIDDEN: Final[tuple[Card | None, ...]] = (None,) * 16
 
@@ -309,52 +353,41 @@ def successor(
     met_masks: tuple[int, ...] | Keep = KEEP,
 ) -> GameState:
     """``attrs.evolve(state, field=value, ...)`` for the engine: the state with the named
-    fields changed and every other shared, built without ``__init__``.
+    fields changed and every other shared, built by ``GameState`` with the masks handed over.
 
     The engine has checked every value, so nothing is checked again; the derived masks
     are the caller's to keep true: ``row_mask`` changes with ``legend_row``, and
     ``met_masks`` with the Kingdoms of ``players`` (``legends_mask`` in the game's ruleset).
-    The new state gets a copy of the old one's dictionary of fields with the named ones
-    changed: one copy and one call, where a slotted state took one call per field.
     """
-    fields = dict(vars(state))
-    if players is not KEEP:
-        fields["players"] = players
-    if current_player is not KEEP:
-        fields["current_player"] = current_player
-    if phase is not KEEP:
-        fields["phase"] = phase
-    if turn is not KEEP:
-        fields["turn"] = turn
-    if draw_pile is not KEEP:
-        fields["draw_pile"] = draw_pile
-    if discard_pile is not KEEP:
-        fields["discard_pile"] = discard_pile
-    if legend_row is not KEEP:
-        fields["legend_row"] = legend_row
-    if legend_deck is not KEEP:
-        fields["legend_deck"] = legend_deck
-    if hidden is not KEEP:
-        fields["hidden"] = hidden
-    if drawn is not KEEP:
-        fields["drawn"] = drawn
-    if claimed_this_turn is not KEEP:
-        fields["claimed_this_turn"] = claimed_this_turn
-    if reshuffles is not KEEP:
-        fields["reshuffles"] = reshuffles
-    if row_mask is not KEEP:
-        fields["row_mask"] = row_mask
-    if met_masks is not KEEP:
-        fields["met_masks"] = met_masks
-    new = _new(GameState)
-    _set_fields(new, fields)
-    return new
+    return GameState(
+        state.ruleset,
+        state.seed,
+        state.first_player,
+        state.players if players is KEEP else players,
+        state.current_player if current_player is KEEP else current_player,
+        state.phase if phase is KEEP else phase,
+        state.turn if turn is KEEP else turn,
+        state.draw_pile if draw_pile is KEEP else draw_pile,
+        state.discard_pile if discard_pile is KEEP else discard_pile,
+        state.legend_row if legend_row is KEEP else legend_row,
+        state.legend_deck if legend_deck is KEEP else legend_deck,
+        state.hidden if hidden is KEEP else hidden,
+        state.drawn if drawn is KEEP else drawn,
+        state.claimed_this_turn if claimed_this_turn is KEEP else claimed_this_turn,
+        state.reshuffles if reshuffles is KEEP else reshuffles,
+        _masks=(
+            state.row_mask if row_mask is KEEP else row_mask,
+            state.met_masks if met_masks is KEEP else met_masks,
+        ),
+    )
 
 
-#: The names of the fields of a state, in order.
+#: The names of the fields of a state, in order: the public ones, then the two masks.
 _FIELDS: Final = tuple(a.name for a in attrs.fields(GameState))
-#: ``_set_fields(state, fields)``: the same for a new GameState.
-_set_fields: Final = GameState.__dict__["__dict__"].__set__
+#: The number of fields ``GameState`` takes by position.
+_TAKEN: Final = _FIELDS.index("row_mask")
+#: ``_VALUES(state)``: the values of every field of a state, in order.
+_VALUES: Final = operator.attrgetter(*_FIELDS)
 
 
 def successor_function(*changed: str) -> Callable[..., GameState]:
@@ -362,8 +395,8 @@ def successor_function(*changed: str) -> Callable[..., GameState]:
     [`successor`][drako_rules.game.state.successor]``(state, name=value, ...)`` for exactly
     the fields ``changed``, each of them required: one transition shape of the engine.
 
-    A call copies the old state's fields with the changed ones over them, and pays none of
-    the ``KEEP`` tests of [`successor`][drako_rules.game.state.successor]. The same
+    A call reads the old state's fields and puts the changed ones over them, and pays none
+    of the ``KEEP`` tests of [`successor`][drako_rules.game.state.successor]. The same
     contract holds: the values are the caller's to check, and the derived masks theirs to
     keep true.
 
@@ -375,16 +408,15 @@ def successor_function(*changed: str) -> Callable[..., GameState]:
     if unknown or len(set(changed)) != len(changed):
         raise GameError(f"successor_function takes distinct changing fields, not {changed!r:.80}")
     names = frozenset(changed)
+    at = tuple(_FIELDS.index(name) for name in changed)
 
     def evolved(state: GameState, **values: object) -> GameState:
         if values.keys() != names:
             raise GameError(f"this successor takes exactly the fields {sorted(names)}")
-        # ``{**fields, **values}`` of a state's dictionary: one new plain table (not
-        # ``dict.copy``, which keeps the shared-key table of a state built by ``__init__``,
-        # whose attributes CPython 3.11 then reads by the slow path).
-        new = _new(GameState)
-        _set_fields(new, {**state.__dict__, **values})
-        return new
+        fields = [*_VALUES(state)]
+        for i, name in zip(at, changed, strict=True):
+            fields[i] = values[name]
+        return GameState(*fields[:_TAKEN], _masks=(fields[_TAKEN], fields[_TAKEN + 1]))
 
     return evolved
 
@@ -395,6 +427,7 @@ _FIXED: Final = frozenset({"ruleset", "seed", "first_player"})
 
 def drawn_card_seen(state: GameState, seat: int) -> Card | None:
     """The card just drawn as seat ``seat`` sees it (R8.3): the drawn card for the player
-    who drew it (the current player), None for everyone else. The one owner of R8.3, read
-    by ``player_view`` and the environment's observation."""
-    return state.drawn if seat == state.current_player else None
+    who drew it (the current player), None for everyone else: the kernel's
+    [`sees_drawn`][drako_rules._kernel.turns.sees_drawn] decides it, read by
+    ``player_view`` and the environment's observation."""
+    return sees_drawn(seat, state.current_player, state.drawn)

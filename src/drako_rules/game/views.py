@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import attrs
 
+from drako_rules._kernel.turns import seat_actions
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import expect
+from drako_rules.game.legal import moves_of_actions, state_actions
 from drako_rules.game.moves import ACTION_SPACE_SIZE, Move
 from drako_rules.game.setup import check_seat
 from drako_rules.game.state import (
@@ -29,7 +31,6 @@ from drako_rules.game.state import (
     drawn_card_seen,
     player_state,
 )
-from drako_rules.game.transitions import legal_moves
 
 __all__ = ["PlayerView", "legal_action_mask", "player_view"]
 
@@ -106,7 +107,6 @@ def player_view(state: GameState, player: int) -> PlayerView:
     """
     expect(state, GameState, "a GameState", "see new_game")
     check_seat(player, len(state.players))
-    mine = player == state.current_player
     return PlayerView(
         player,
         state.ruleset.name,
@@ -123,7 +123,7 @@ def player_view(state: GameState, player: int) -> PlayerView:
         len(state.legend_deck),
         drawn_card_seen(state, player),
         state.claimed_this_turn,
-        legal_moves(state) if mine else (),
+        moves_of_actions(seat_actions(player, state.current_player, state_actions(state))),
     )
 
 
@@ -147,9 +147,9 @@ def legal_action_mask(state: GameState | PlayerView) -> tuple[bool, ...]:
         0
     """
     if isinstance(state, GameState):
-        moves = legal_moves(state)
-    else:
-        moves = expect(state, PlayerView, "a GameState or a PlayerView", "see new_game").legal_moves
+        actions = state_actions(state)
+        return tuple(actions >> a & 1 == 1 for a in range(ACTION_SPACE_SIZE))
+    moves = expect(state, PlayerView, "a GameState or a PlayerView", "see new_game").legal_moves
     mask = [False] * ACTION_SPACE_SIZE
     for move in moves:
         mask[move.action_id] = True

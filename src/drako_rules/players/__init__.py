@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from drako_rules.game import RandomPlayer
 from drako_rules.players.greedy import GreedyPlayer, greedy_move, move_values
+from drako_rules.players.rollouts import quick_move
 from drako_rules.players.search import (
     DEFAULT_ITERATIONS,
     DEFAULT_MOVES,
     SearchPlayer,
-    quick_move,
     state_leads,
 )
 

@@ -36,35 +36,29 @@ turned over first, R7.2), after ``rollout_depth`` moves of a rollout policy
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 import time
 from typing import Final, Literal
 
-from drako_rules.cards import Card, Legend
+import drako_rules.players.rollouts as rollouts
 from drako_rules.errors import GameError
 from drako_rules.game import (
-    Arrange,
     Claim,
     Draw,
     GameState,
     Move,
-    Place,
     PlayerView,
     Reveal,
-    Take,
     apply_move,
     final_ranking,
     final_scores,
     legal_moves,
     player_view,
 )
+from drako_rules.game.ending import revealed_kingdom
 from drako_rules.game.sampling import sample_state
-from drako_rules.kingdom import Kingdom
 from drako_rules.players.greedy import greedy_move, move_values
-from drako_rules.rulesets import Ruleset
-from drako_rules.scoring import score
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -102,40 +96,6 @@ _SQRT2: Final = math.sqrt(2.0)
 _MIN_DEALS: Final = 4
 
 
-def _survivors(rows: list[list[float]], alive: list[int], z: float) -> list[int]:
-    """The candidates of ``alive`` not clearly worse than the best: a candidate is dropped
-    when its mean shortfall against the best over the same deals exceeds ``z`` standard
-    errors (the deals are shared, so the differences are paired)."""
-    n = len(rows[alive[0]])
-    best = max(alive, key=lambda k: (sum(rows[k]), -k))
-    top = rows[best]
-    keep = []
-    for k in alive:
-        if k == best:
-            keep.append(k)
-            continue
-        diffs = [a - b for a, b in zip(top, rows[k], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean <= z * math.sqrt(var / n):
-            keep.append(k)
-    return keep
-
-
-# Small on purpose: 65,536 cached Kingdoms (with greedy's as many) grew the heap to
-# ~430,000 tracked objects, and the full garbage collections that then fell inside
-# a decision took up to 0.5 s (benchmarks/players.py decision: max 0.56 s -> 0.20 s).
-@functools.lru_cache(maxsize=1 << 12)
-def _total(kingdom: Kingdom, legends: tuple[Legend, ...], ruleset: Ruleset) -> int:
-    """The total of ``kingdom`` with ``legends`` (R5): cached, many leaves repeat."""
-    return score(kingdom, legends, ruleset).total
-
-
-def _revealed(cells: tuple[Card | None, ...], hidden: tuple[Card | None, ...]) -> Kingdom:
-    """The Kingdom with its Unexplored Lands turned over (R7.2)."""
-    return Kingdom(tuple([c if c is not None else h for c, h in zip(cells, hidden, strict=True)]))
-
-
 def state_leads(state: GameState, hidden: bool = True) -> tuple[int, ...]:
     """Each seat's lead in ``state``: its total minus the best other total, in points.
 
@@ -154,11 +114,11 @@ def state_leads(state: GameState, hidden: bool = True) -> tuple[int, ...]:
         totals = [sheet.total for sheet in final_scores(state)]
     elif not hidden:
         ruleset = state.ruleset
-        totals = [_total(p.kingdom, p.legends, ruleset) for p in state.players]
+        totals = [rollouts.total(p.kingdom, p.legends, ruleset) for p in state.players]
     else:
         ruleset = state.ruleset
         totals = [
-            _total(_revealed(p.kingdom.cells, h), p.legends, ruleset)
+            rollouts.total(revealed_kingdom(p.kingdom, h), p.legends, ruleset)
             for p, h in zip(state.players, state.hidden, strict=True)
         ]
     return tuple(
@@ -180,67 +140,6 @@ def _outcome(move: Move, after: GameState, seat: int) -> object:
     if isinstance(move, Claim):
         return after.legend_row  # R6.2: the Legend that took the slot
     return None
-
-
-def _best_cell(kingdom: Kingdom, card: Card, ruleset: Ruleset, legal: tuple[Move, ...]) -> int:
-    """The cell of a Take or Place of ``legal`` where ``card`` adds most points to the
-    revealed score (R5), the first of equals; -1 if none adds any."""
-    now = _total(kingdom, (), ruleset)
-    best, gain = -1, 0
-    for move in legal:
-        if isinstance(move, Take | Place):
-            g = _total(kingdom.replace(move.position, card), (), ruleset) - now
-            if g > gain:
-                best, gain = move.position.index, g
-    return best
-
-
-def quick_move(state: GameState) -> Move:
-    """A cheap greedy move for rollouts, from what the player to move sees of ``state`` (R8).
-
-    The most valuable Legend when one can be claimed (R6.1); the best-scoring starting
-    arrangement (R2.5); the discard pile's top onto the cell where it adds most points if
-    it adds any (R3.2), else a draw (R3.3); the drawn card onto the cell where it adds most
-    if it adds any, else a reveal of the first Unexplored Land. Like the greedy player it
-    only replaces a revealed card to gain points, so the games it plays end (R7.1).
-
-    Raises:
-        GameError: the game is over.
-    """
-    legal = legal_moves(state)
-    if not legal:
-        raise GameError("the game is over: there is no move to make (R7.1)")
-    first = legal[0]
-    if len(legal) == 1:
-        return first
-    claims = [m for m in legal if isinstance(m, Claim)]
-    if claims:
-        return max(claims, key=lambda m: m.legend.points)
-    if isinstance(first, Arrange):
-        return greedy_move(player_view(state, state.current_player))
-    kingdom = state.players[state.current_player].kingdom
-    card = state.drawn if state.drawn is not None else state.discard_pile[-1]
-    best = _best_cell(kingdom, card, state.ruleset, legal)
-    fallback: Move = legal[-1]
-    for move in legal:
-        if isinstance(move, Take | Place):
-            if move.position.index == best:
-                return move
-        elif isinstance(move, Draw) or (
-            isinstance(move, Reveal) and not isinstance(fallback, Reveal)
-        ):
-            fallback = move
-    return fallback
-
-
-def _play_out(state: GameState) -> tuple[GameState, int]:
-    """``state`` played to its end by the quick rollout policy (R7.1: its games end), and
-    the number of moves that took."""
-    n = 0
-    while not state.is_over:
-        state = apply_move(state, quick_move(state))
-        n += 1
-    return state, n
 
 
 class _Edge:
@@ -428,13 +327,13 @@ class SearchPlayer:
             state = sample_state(view, self.rng)
             start = used
             for k in alive:
-                end, n = _play_out(apply_move(state, cands[k]))
+                end, n = rollouts.play_out(apply_move(state, cands[k]))
                 rows[k].append(self._value(end, seat))
                 used += n + 1
             last = used - start
             self.last_iterations = i + 1
             if prune and i + 1 >= _MIN_DEALS and len(alive) > 1:
-                alive = _survivors(rows, alive, prune)
+                alive = rollouts.survivors(rows, alive, prune)
                 if len(alive) == 1:
                     break
         self.last_moves = used
@@ -498,7 +397,7 @@ class SearchPlayer:
             if state.is_over:
                 break
             if self.rollout == "quick":
-                move = quick_move(state)
+                move = rollouts.quick_move(state)
             elif self.rollout == "greedy":
                 move = greedy_move(player_view(state, state.current_player))
             else:

@@ -275,13 +275,15 @@ function drawCell(button, letter) {
   const card = cardOf(letter);
   const [, r, c] = button.dataset.cell.split("-").map(Number);
   button.textContent = "";
-  button.append(el("span", { class: "letter", "aria-hidden": "true", text: card ? card.letter : "" }));
-  button.append(el("span", { class: "name", "aria-hidden": "true", text: card ? cardName(card.letter) : t("cell.to_fill") }));
+  // the accessible name starts with the text shown (letter and name), then the place
+  const shown = card ? `${card.letter} ${cardName(card.letter)}` : t("cell.to_fill");
+  if (card) button.append(el("span", { class: "letter", text: card.letter }), " ");
+  button.append(el("span", { class: "name", text: card ? cardName(card.letter) : t("cell.to_fill") }));
   button.classList.toggle("empty", !card);
   button.style.background = card ? card.fill : "";
   button.style.borderColor = card ? card.border : "";
   button.style.color = card ? card.ink : "";
-  button.dataset.label = t("cell", { row: r + 1, col: c + 1, card: card ? cardName(card.letter) : t("cell.to_fill") });
+  button.dataset.label = t("cell", { row: r + 1, col: c + 1, card: shown });
   button.setAttribute("aria-label", button.dataset.label);
 }
 
@@ -358,7 +360,15 @@ function writtenField(i, key, label) {
   const p = game.players[i];
   const id = `p${i}-written-${key}`;
   const value = key === "total" ? p.score : (p.sheet[key] ?? "");
-  const input = el("input", { type: "text", inputmode: "numeric", class: "number", id, value, "data-written": `${i}-${key}`, autocomplete: "off" });
+  const input = el("input", { type: "text", inputmode: "numeric", class: "number", id, value, "data-written": `${i}-${key}`, autocomplete: "off", enterkeyhint: key === "total" ? "next" : null });
+  if (key === "total") {
+    input.addEventListener("keydown", (event) => {
+      // Enter on the written total goes on, as the "Next" button below does
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      $(`[data-next="${i}"]`)?.click();
+    });
+  }
   input.addEventListener("input", () => {
     if (key === "total") p.score = input.value;
     else p.sheet[key] = input.value;
@@ -372,7 +382,14 @@ function drawPlayer(i) {
   const p = game.players[i];
   const panel = el("section", { class: "player", "data-player": i, "aria-labelledby": `p${i}-h` });
   panel.append(el("h2", { id: `p${i}-h`, text: defaultName(i) }));
-  const name = el("input", { type: "text", id: `p${i}-name`, value: p.name, placeholder: defaultName(i), autocomplete: "off", "data-field": "name", "data-name": i });
+  const name = el("input", { type: "text", id: `p${i}-name`, value: p.name, placeholder: defaultName(i), autocomplete: "off", enterkeyhint: "next", "data-field": "name", "data-name": i });
+  name.addEventListener("keydown", (event) => {
+    // Enter goes on to the Kingdom: its first cell still to fill, ready for the card letters
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    const first = p.cells.indexOf("?");
+    select(i, first >= 0 ? first : 0, true);
+  });
   name.addEventListener("input", () => {
     p.name = name.value;
     drawSteps();
@@ -418,7 +435,12 @@ function drawPlayer(i) {
   panel.append(el("ul", { class: "problems", "data-problems": `${i}-player` }));
   panel.append(el("details", { class: "picture-box" }, el("summary", { text: t("picture") }), el("div", { class: "picture" })));
   const next = el("button", { type: "button", class: "next", "data-next": i });
-  next.addEventListener("click", () => showStep(i + 1 < game.players.length ? i + 1 : "result"));
+  next.addEventListener("click", () => {
+    // the next player's panel, its name field ready for typing when it is still blank
+    showStep(i + 1 < game.players.length ? i + 1 : "result");
+    const field = $(`[data-name="${i + 1}"]`);
+    if (field && field.value === "") field.focus();
+  });
   panel.append(next);
   return panel;
 }
@@ -486,8 +508,9 @@ function drawPalette() {
   for (const card of [...cat.cards, { letter: "?" }]) {
     const clear = card.letter === "?";
     const name = clear ? t("palette.clear") : cardName(card.letter);
-    const button = el("button", { type: "button", "data-card": card.letter, "aria-label": clear ? t("palette.clear.label") : `${name} (${card.letter})` },
-      el("span", { class: "letter", text: clear ? "⌫" : card.letter }), el("span", { class: "name", text: name }));
+    // the accessible name is the text shown ("E Elf"); the clear key's says what it does
+    const button = el("button", { type: "button", "data-card": card.letter, "aria-label": clear ? t("palette.clear.label") : null },
+      el("span", { class: "letter", "aria-hidden": clear ? "true" : null, text: clear ? "⌫" : card.letter }), " ", el("span", { class: "name", text: name }));
     if (card.fill) Object.assign(button.style, { background: card.fill, borderColor: card.border, color: card.ink });
     button.addEventListener("mousedown", (event) => event.preventDefault());
     button.addEventListener("click", () => place(card.letter));

@@ -1,0 +1,91 @@
+"""The environments' actions: action ids and their moves, and masks of legal moves.
+
+An action is the fixed id of a move, ``0 <= id < 89``
+([`action_id`][drako_rules.game.moves.action_id], R2.5, R3, R6.1): the same ids in every
+game. A mask has one entry per id, 1 (or True) for each legal move. It is computed from
+the legal moves alone, each giving its own id: nothing of the observation is encoded
+for it, and nothing is kept between calls.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from drako_rules.errors import InvalidMoveError
+from drako_rules.game import ACTION_SPACE_SIZE, MOVES, Move, PlayerView
+
+__all__ = ["MOVE_OF", "action_mask", "action_to_move", "legal_mask", "moves_mask"]
+
+#: The move of each action id, by the id as a Python integer.
+MOVE_OF: Final[dict[int, Move]] = dict(enumerate(MOVES))
+_INT8: Final = np.dtype(np.int8)
+_BOOL: Final = np.dtype(np.bool_)
+
+
+def _entries(moves: Iterable[Move]) -> bytearray:
+    """89 bytes, 1 at the action id of each move of ``moves``, 0 elsewhere."""
+    entries = bytearray(ACTION_SPACE_SIZE)
+    for move in moves:
+        entries[move.action_id] = 1
+    return entries
+
+
+def moves_mask(moves: Iterable[Move]) -> npt.NDArray[np.int8]:
+    """89 int8, 1 for the action id of each move of ``moves`` (R2.5, R3, R6.1): a new
+    writable array.
+
+    Examples:
+        >>> from drako_rules import new_game, legal_moves
+        >>> int(moves_mask(legal_moves(new_game(2, seed=1))).sum()), int(moves_mask(()).sum())
+        (24, 0)
+    """
+    # an array over a new bytearray: writable, the caller's own, one NumPy call
+    return np.frombuffer(_entries(moves), _INT8)
+
+
+def legal_mask(moves: Iterable[Move]) -> npt.NDArray[np.bool_]:
+    """[`moves_mask`][drako_rules.env.actions.moves_mask] as 89 booleans, the form of the
+    ``action_masks()`` hook of sb3-contrib's ``MaskablePPO``: a new writable array.
+
+    Examples:
+        >>> from drako_rules import new_game, legal_moves
+        >>> mask = legal_mask(legal_moves(new_game(2, seed=1)))
+        >>> mask.dtype.name, int(mask.sum())
+        ('bool', 24)
+    """
+    return np.frombuffer(_entries(moves), _BOOL)
+
+
+def action_mask(view: PlayerView) -> npt.NDArray[np.int8]:
+    """89 int8, 1 for each action id legal for ``view``'s player now (all 0 out of turn)."""
+    return moves_mask(view.legal_moves)
+
+
+def action_to_move(action: object) -> Move:
+    """The move of an action id (a Python or NumPy integer).
+
+    Raises:
+        InvalidMoveError: ``action`` is not an integer in ``range(89)``.
+
+    Examples:
+        >>> action_to_move(55), action_to_move(88)
+        (Draw(), End())
+    """
+    if type(action) is int:  # the common case, one look-up
+        move = MOVE_OF.get(action)
+        if move is not None:
+            return move
+    try:
+        n = operator.index(action)  # type: ignore[arg-type]  # anything else is refused here
+    except TypeError:
+        raise InvalidMoveError(
+            f"an action is an integer from 0 to 88, not {action!r:.40}"
+        ) from None
+    if not 0 <= n < ACTION_SPACE_SIZE:
+        raise InvalidMoveError(f"an action is an integer from 0 to 88, not {n}")
+    return MOVES[n]

@@ -1,0 +1,313 @@
+"""The fast encoder of observations: [`ObservationEncoder`][drako_rules.env.encoder.ObservationEncoder].
+
+It gives the vectors of [`observe`][drako_rules.env.observation.observe] (R8), joined
+from the pieces of [`drako_rules.env.pieces`][drako_rules.env.pieces], and remembers what
+it encoded last of each seat, of the discard pile and of the legend row: the engine hands
+out the same objects again while they do not change, and a player's next Kingdom is most
+often one card action away.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from drako_rules.cards import Card, Legend, cards_per_kind
+from drako_rules.env.layout import MAX_PLAYERS, OBSERVATION_SIZE
+from drako_rules.env.pieces import (
+    ABSENTS,
+    CARD_UNIT,
+    DECK_BYTES,
+    DECK_TOP,
+    FLAG_SETS,
+    GAME_BYTES,
+    GETTERS,
+    KIND_OF,
+    MAX_COUNT,
+    NO_KIND,
+    OTHER_RULESET,
+    P_DECK,
+    P_DISCARD,
+    P_DISCARD_SIZE,
+    P_DRAW,
+    P_DRAWN,
+    P_GAME,
+    P_PHASE,
+    P_ROW,
+    P_SEATS,
+    P_TURN,
+    P_UNSEEN,
+    PAIR,
+    PAIR_BYTES,
+    PAIR_UNIT,
+    PHASE_FLAGS,
+    PILE_BYTES,
+    SEAT_FLAGS,
+    SEAT_PIECES,
+    TURN_BYTES,
+    TURN_TOP,
+    UNSEEN_BASE,
+    discard_packed,
+    legend_bytes,
+    pile_cache,
+    pile_counts,
+    rest_bytes,
+    row_bytes,
+    scalar,
+    unseen_bytes,
+    unseen_cache,
+)
+from drako_rules.errors import GameError
+from drako_rules.game import GameState, Phase, PlayerState, PlayerView
+from drako_rules.game.state import drawn_card_seen
+from drako_rules.kingdom import Kingdom
+
+__all__ = ["ObservationEncoder"]
+
+_OVER: Final = Phase.OVER
+#: A new bytearray of the pieces joined (a bytearray: the array viewing it is writable).
+_JOIN: Final = bytearray().join
+_FLOAT32: Final = np.dtype(np.float32)
+_NDARRAY: Final = np.ndarray
+
+
+class ObservationEncoder:
+    """Computes observations as [`observe`][drako_rules.env.observation.observe] does,
+    remembering what it encoded last to encode the next one faster.
+
+    It keeps the pieces the last vector was joined from (the global entries, and each
+    seat's flags, Kingdom rows, Legends and hand), and computes again only what differs in
+    the next view: the flags when the turn passes, the pieces of a player whose state is
+    not the same object as before (the engine hands out the same objects again while they
+    do not change; of a changed player, only the Kingdom, or the Legends and hand, that
+    is another object), the discard pile's and the legend row's entries when they are
+    other objects (a discard pile one card away from the last is counted from it). A
+    viewer's vector takes the seats in its own order. The vectors are those of
+    ``observe``, whatever it remembers, and each call returns a new writable array. It is
+    only quicker when the views come one after the other from one game, as in an
+    environment, which holds its own encoder.
+
+    An encoder is for one thread at a time (``observe`` keeps one per thread); a pickled
+    or copied encoder starts afresh.
+
+    Examples:
+        >>> from drako_rules import new_game, player_view
+        >>> from drako_rules.env import observe
+        >>> state = new_game(2, seed=1)
+        >>> encoder = ObservationEncoder()
+        >>> (encoder.observe(player_view(state, 0)) == observe(player_view(state, 0))).all()
+        np.True_
+    """
+
+    __slots__ = (
+        "_base",
+        "_current",
+        "_deck",
+        "_draw",
+        "_first",
+        "_hand_shown",
+        "_hands",
+        "_kingdom_shown",
+        "_kingdoms",
+        "_legends",
+        "_n",
+        "_pieces",
+        "_pile",
+        "_pile_packed",
+        "_players",
+        "_row",
+        "_ruleset",
+        "_seen",
+        "_shown",
+        "_turn",
+    )
+
+    def __init__(self) -> None:
+        self._start(0)
+
+    def __reduce__(self) -> tuple[type[ObservationEncoder], tuple[()]]:
+        """Pickled and copied as a new encoder: what it remembers is only a cache."""
+        return (ObservationEncoder, ())
+
+    def _start(self, n: int) -> None:
+        """Forget everything and get ready for views of ``n``-player games (0: none yet)."""
+        self._n = n
+        pieces = [b""] * (P_SEATS + SEAT_PIECES * n + 1)
+        pieces[P_DISCARD_SIZE] = PILE_BYTES[0]
+        pieces[P_DISCARD] = pile_counts(0) + NO_KIND
+        pieces[P_ROW] = legend_bytes(())
+        pieces[-1] = ABSENTS[n]
+        self._pieces = pieces
+        self._players: tuple[PlayerState, ...] = ()
+        # by seat: the objects last encoded there (None: nothing yet), the cards shown
+        self._seen: list[PlayerState | None] = [None] * n
+        self._kingdoms: list[Kingdom | None] = [None] * n
+        self._legends: list[tuple[Legend, ...] | None] = [None] * n
+        self._hands: list[tuple[Card, ...] | None] = [None] * n
+        self._kingdom_shown = [0] * n
+        self._hand_shown = [0] * n
+        self._shown = 0  # by all seats together
+        self._base = UNSEEN_BASE.get(n, 0)
+        self._current = self._first = -2
+        # the turn, draw pile and legend deck sizes written (None: not yet)
+        self._turn: int | None = None
+        self._draw: int | None = None
+        self._deck: int | None = None
+        self._pile: tuple[Card, ...] = ()
+        self._pile_packed = 0
+        self._row: tuple[Legend, ...] = ()
+        self._ruleset = ""
+
+    def observe(self, view: PlayerView) -> npt.NDArray[np.float32]:
+        """[`observe`][drako_rules.env.observation.observe]``(view)``."""
+        return self._encode(
+            view,
+            view.viewer,
+            view.ruleset,
+            view.draw_pile_size,
+            view.legend_deck_size,
+            view.drawn,
+        )
+
+    def observe_state(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
+        """[`observe_state`][drako_rules.env.observation.observe_state]``(state, seat)``.
+
+        Raises:
+            GameError: ``seat`` is not a seat of the game.
+        """
+        n = len(state.players)
+        if (type(seat) is not int or seat < 0 or seat >= n) and not (  # the common case first
+            isinstance(seat, int) and type(seat) is not bool and 0 <= seat < n
+        ):
+            raise GameError(
+                f"the player is a seat from 0 to {n - 1} in a {n}-player game, not {seat!r:.40}"
+            )
+        return self._encode(
+            state,
+            seat,
+            state.ruleset.name,
+            len(state.draw_pile),
+            len(state.legend_deck),
+            drawn_card_seen(state, seat),
+        )
+
+    def _flags(self, current: int, first: int) -> None:
+        """Write the three flags of every seat: in the game, to move, first (R2.7)."""
+        n = self._n
+        flags = FLAG_SETS.get((n, current, first))
+        if flags is None:  # a seat out of the game's range (a view built by hand): none
+            flags = tuple(SEAT_FLAGS[2 * (seat == current) + (seat == first)] for seat in range(n))
+        self._pieces[P_SEATS : P_SEATS + SEAT_PIECES * n : SEAT_PIECES] = flags
+        self._current, self._first = current, first
+
+    def _player(self, seat: int, player: PlayerState) -> None:
+        """Encode again the block of ``player`` at ``seat``, of its parts that are other
+        objects than those last encoded there: the Kingdom (R4.1, R8.2), the Legends and
+        the starting hand (R2.9)."""
+        self._seen[seat] = player
+        kingdom = player.kingdom
+        if kingdom is not self._kingdoms[seat]:
+            self._kingdoms[seat] = kingdom
+            # The one read of a Kingdom's rows: its 4 row codes, top first, each two pairs
+            # of cells (R4.1; a face-down cell shows no kind, R8.2).
+            rows = kingdom.line_codes
+            a0, b0 = divmod(rows[0], PAIR)
+            a1, b1 = divmod(rows[1], PAIR)
+            a2, b2 = divmod(rows[2], PAIR)
+            a3, b3 = divmod(rows[3], PAIR)
+            pb = PAIR_BYTES
+            self._pieces[P_SEATS + SEAT_PIECES * seat + 1] = b"".join(
+                (pb[a0], pb[b0], pb[a1], pb[b1], pb[a2], pb[b2], pb[a3], pb[b3])
+            )
+            pu = PAIR_UNIT
+            shown = pu[a0] + pu[b0] + pu[a1] + pu[b1] + pu[a2] + pu[b2] + pu[a3] + pu[b3]
+            self._shown += shown - self._kingdom_shown[seat]
+            self._kingdom_shown[seat] = shown
+        legends, hand = player.legends, player.hand
+        if legends is not self._legends[seat] or hand is not self._hands[seat]:
+            self._legends[seat], self._hands[seat] = legends, hand
+            self._pieces[P_SEATS + SEAT_PIECES * seat + 2], shown = rest_bytes(legends, hand)
+            self._shown += shown - self._hand_shown[seat]
+            self._hand_shown[seat] = shown
+
+    def _encode(
+        self,
+        source: PlayerView | GameState,
+        viewer: int,
+        ruleset: str,
+        draw_size: int,
+        deck_size: int,
+        drawn: Card | None,
+    ) -> npt.NDArray[np.float32]:
+        """The observation of the view of ``viewer`` with these fields and the others of
+        ``source``, the view or the state: ``players``, ``current_player``,
+        ``first_player``, ``phase``, ``turn``, ``discard_pile``, ``legend_row`` and
+        ``claimed_this_turn``, which ``player_view`` copies from the state."""
+        players = source.players
+        n = len(players)
+        if n != self._n:
+            if not 2 <= n <= MAX_PLAYERS:
+                cards_per_kind(n)  # raises PlayerCountError: not 2 to 4 players (R1.3)
+                raise AssertionError(n)  # pragma: no cover - cards_per_kind raised
+            self._start(n)
+        viewer %= n  # a view built by hand may hold any viewer; the engine's are seats
+        pieces = self._pieces
+        phase = source.phase
+        current = -1 if phase is _OVER else source.current_player
+        first = source.first_player
+        if current != self._current or first != self._first:
+            self._flags(current, first)
+        if players is not self._players:
+            seen = self._seen
+            for seat, player in enumerate(players):
+                if player is not seen[seat]:
+                    self._player(seat, player)
+            self._players = players
+        pile = source.discard_pile
+        if pile is not self._pile:
+            packed = self._pile_packed = discard_packed(pile, self._pile, self._pile_packed)
+            self._pile = pile
+            size = len(pile)
+            pieces[P_DISCARD_SIZE] = PILE_BYTES[size if size <= MAX_COUNT else MAX_COUNT]
+            pieces[P_DISCARD] = (pile_cache.get(packed) or pile_counts(packed)) + (
+                KIND_OF[pile[-1]] if pile else NO_KIND
+            )
+        legend_row = source.legend_row
+        if legend_row is not self._row:
+            self._row = legend_row
+            pieces[P_ROW] = row_bytes(legend_row)
+        if ruleset is not self._ruleset:
+            game = GAME_BYTES.get(ruleset)
+            pieces[P_GAME] = OTHER_RULESET[n] if game is None else game[n]
+            self._ruleset = ruleset
+        # What the viewer has seen of each kind: the discard pile, every revealed card,
+        # every hand, the drawn card. The rest of the deck (R1.3) is unseen.
+        if drawn is None:
+            unseen = self._base - self._shown - self._pile_packed
+            pieces[P_DRAWN] = NO_KIND
+        else:
+            unseen = self._base - self._shown - self._pile_packed - CARD_UNIT[drawn]
+            pieces[P_DRAWN] = KIND_OF[drawn]
+        pieces[P_UNSEEN] = unseen_cache.get(unseen) or unseen_bytes(unseen)
+        pieces[P_PHASE] = PHASE_FLAGS[phase][2 * (viewer == current) + source.claimed_this_turn]
+        turn = source.turn
+        if turn != self._turn:
+            pieces[P_TURN] = TURN_BYTES[turn] if 0 <= turn <= TURN_TOP else scalar(TURN_BYTES, turn)
+            self._turn = turn
+        if draw_size != self._draw:
+            pieces[P_DRAW] = (
+                PILE_BYTES[draw_size]
+                if 0 <= draw_size <= MAX_COUNT
+                else scalar(PILE_BYTES, draw_size)
+            )
+            self._draw = draw_size
+        if deck_size != self._deck:
+            pieces[P_DECK] = (
+                DECK_BYTES[deck_size]
+                if 0 <= deck_size <= DECK_TOP
+                else scalar(DECK_BYTES, deck_size)
+            )
+            self._deck = deck_size
+        return _NDARRAY(OBSERVATION_SIZE, _FLOAT32, _JOIN(GETTERS[n][viewer](pieces)))
