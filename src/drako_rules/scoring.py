@@ -78,12 +78,14 @@ _TRIBE_CATEGORY: Final = {
 
 # --- the tables ----------------------------------------------------------------------------
 
-#: The pair-scored categories, in the order of the kernel's packed fields.
+#: The categories of the kernel's packed fields, in their order (a pair of cards scores
+#: no Dragons: that field is filled from the Dragons' table).
 _PACKED: Final = (
     Category.ELVES,
     Category.DWARVES,
     Category.HUMANS,
     Category.GOBLINS,
+    Category.DRAGONS,
     Category.CONFLICTS,
 )
 
