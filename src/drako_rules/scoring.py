@@ -29,7 +29,9 @@ from drako_rules.errors import DrakoTypeError, ScoringError, expect_iterable, qu
 from drako_rules.kingdom import Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
 from drako_rules.score_lines import (
-    CATEGORIES,
+    CATEGORIES as CATEGORIES,
+)
+from drako_rules.score_lines import (
     TRIBE_CATEGORY,
     Category,
     ScoreLine,
