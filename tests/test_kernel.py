@@ -302,17 +302,26 @@ def test_a_reshuffle_keeps_the_top_of_the_discard_pile(pile: list[Card]) -> None
     assert under == tuple(pile[:-1]) and left == (pile[-1],)
 
 
-@given(st.one_of(kingdoms(), full_kingdoms()))
-def test_the_game_ends_when_no_unexplored_land_is_left(kingdom: Kingdom) -> None:
-    """R7.1: a card action that leaves no Unexplored Land ends the game."""
-    assert turns.game_ends(kingdom.masks) == (None not in kingdom.cells)
-
-
-@given(st.booleans(), st.integers(0, (1 << len(Legend)) - 1))
-def test_the_turn_goes_on_only_for_a_claim_still_possible(claimed: bool, claimable: int) -> None:
-    """R6.5: after the card action the player decides again only if no Legend was claimed
-    this turn and one of the row is met (R6.1)."""
-    assert turns.turn_goes_on(claimed, claimable) == (not claimed and claimable > 0)
+@given(
+    st.one_of(kingdoms(), full_kingdoms()),
+    st.booleans(),
+    st.integers(0, (1 << len(Legend)) - 1),
+    st.integers(2, 4).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1))),
+)
+def test_what_follows_a_card_action(
+    kingdom: Kingdom, claimed: bool, claimable: int, seats: tuple[int, int]
+) -> None:
+    """R7.1: a card action that leaves no Unexplored Land ends the game at once (the seat
+    stays); R6.1, R6.5: otherwise the player decides again only if no Legend was claimed
+    this turn and one of the row is met; R2.7: else the next seat in order plays."""
+    n, seat = seats
+    follows = turns.after_card_action(kingdom.masks, claimed, claimable, seat, n)
+    if None not in kingdom.cells:
+        assert follows == (turns.OVER, seat)
+    elif not claimed and claimable > 0:
+        assert follows == (turns.AFTER_CARD, seat)
+    else:
+        assert follows == (turns.BEFORE_CARD, seat + 1 if seat < n - 1 else 0)
 
 
 @given(st.integers(2, 4).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1))))

@@ -112,7 +112,7 @@ def player_state(
     return PlayerState(kingdom, legends, hand)
 
 
-@attrs.frozen(init=False, repr=False, slots=False)
+@attrs.frozen(init=False, repr=False)
 class GameState:
     """The whole state of a game, hidden cards included (R2–R3, R6–R7). Immutable.
 

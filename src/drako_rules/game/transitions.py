@@ -47,12 +47,13 @@ from drako_rules._kernel.board import (
     legend_mask,
 )
 from drako_rules._kernel.turns import (
+    AFTER_CARD,
+    OVER,
+    after_card_action,
     can_draw,
-    game_ends,
     next_seat,
     open_cells,
     reshuffle_split,
-    turn_goes_on,
 )
 from drako_rules.cards import Card
 from drako_rules.errors import GameError, InvalidMoveError
@@ -129,18 +130,18 @@ def _after_card_action(
     seat = s.current_player
     player = s.players[seat]
     players = _with_seat(s.players, seat, PlayerState(kingdom, player.legends, player.hand))
-    if game_ends(kingdom.masks):  # R7.1: the game ends at once.
-        return ended(s, players, discard_pile, hidden)
     # R6.4: only the Legends of the kinds that left and entered cell i are checked again.
     changed = 1 << before.codes[i] | 1 << kingdom.codes[i]
     met_at = [*s.met_masks]
     met = met_at[seat] = legends_mask(kingdom, s.ruleset, changed, met_at[seat])
-    met_masks = tuple(met_at)
     row_mask = s.row_mask
-    if turn_goes_on(s.claimed_this_turn, met & row_mask):  # R6.1, R6.5
-        phase, to_move, turn = _AFTER, seat, s.turn
-    else:  # the next player's turn (R2.7)
-        phase, to_move, turn = _BEFORE, next_seat(seat, len(players)), s.turn + 1
+    code, to_move = after_card_action(
+        kingdom.masks, s.claimed_this_turn, met & row_mask, seat, len(players)
+    )
+    if code == OVER:  # R7.1: the game ends at once.
+        return ended(s, players, discard_pile, hidden)
+    phase, turn = (_AFTER, s.turn) if code == AFTER_CARD else (_BEFORE, s.turn + 1)
+    met_masks = tuple(met_at)
     return GameState(
         s.ruleset,
         s.seed,
