@@ -339,3 +339,40 @@ def test_a_seat_sees_the_drawn_card_and_moves_only_when_it_is_its_turn(
     legal actions."""
     assert turns.sees_drawn(seat, current, drawn) == (drawn if seat == current else None)
     assert turns.seat_actions(seat, current, actions) == (actions if seat == current else 0)
+
+
+@given(st.lists(st.sampled_from(list(Card)), min_size=1, max_size=5), st.sampled_from(list(Card)))
+def test_the_replaced_card_goes_on_top_of_the_discard_pile(pile: list[Card], old: Card) -> None:
+    """R3.4a: the replaced card goes face up on top; R3.2: when the card placed was the top
+    of the pile, taken from it, the replaced card takes its place."""
+    assert turns.discard_replaced(tuple(pile), old, False) == (*pile, old)
+    assert turns.discard_replaced(tuple(pile), old, True) == (*pile[:-1], old)
+
+
+@given(
+    st.permutations(list(Legend)).flatmap(
+        lambda legends: st.tuples(
+            st.just(legends), st.integers(1, 8), st.integers(0, 7), st.integers(0, 7)
+        )
+    )
+)
+def test_a_claimed_legend_is_replaced_from_the_deck(
+    case: tuple[list[Legend], int, int, int],
+) -> None:
+    """R6.2: the top of the legend deck takes the claimed Legend's slot; with no deck left,
+    the row shrinks."""
+    legends, size, slot, deck_size = case
+    slot = min(slot, size - 1)
+    row, deck = tuple(legends[:size]), tuple(legends[size : size + deck_size])
+    new_row, new_deck = turns.refill_row(row, deck, slot)
+    if deck:
+        assert new_row == (*row[:slot], deck[-1], *row[slot + 1 :]) and new_deck == deck[:-1]
+    else:
+        assert new_row == (*row[:slot], *row[slot + 1 :]) and new_deck == ()
+
+
+@given(kingdoms(), full_kingdoms())
+def test_every_unexplored_land_is_turned_over_at_the_end(shown: Kingdom, under: Kingdom) -> None:
+    """R7.2: each Unexplored Land shows the card under it; revealed cards stay."""
+    cells = turns.turned_over(shown.cells, under.cells)
+    assert cells == tuple(u if s is None else s for s, u in zip(shown, under, strict=True))

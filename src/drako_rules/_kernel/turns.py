@@ -39,13 +39,16 @@ __all__ = [
     "after_card_actions",
     "before_card_actions",
     "can_draw",
+    "discard_replaced",
     "drawn_actions",
     "legal_actions",
     "next_seat",
     "open_cells",
+    "refill_row",
     "reshuffle_split",
     "seat_actions",
     "sees_drawn",
+    "turned_over",
 ]
 
 _DRAGON: Final = CODE_OF[Card.DRAGON]
@@ -197,6 +200,36 @@ def next_seat(seat: int, players: int) -> int:
     """The seat that plays after ``seat`` among ``players`` (R2.7): seat order, round the
     table."""
     return (seat + 1) % players
+
+
+def discard_replaced(pile: tuple[_T, ...], replaced: _T, taken: bool) -> tuple[_T, ...]:
+    """The discard pile (top last) after a card action replaced the card ``replaced``: it
+    goes face up on top (R3.4a, R3.4d); when the card placed was the top, taken from the
+    pile (R3.2), the replaced card takes its place."""
+    if taken:
+        changed = [*pile]
+        changed[-1] = replaced
+        return tuple(changed)
+    return (*pile, replaced)
+
+
+def refill_row(
+    row: tuple[_T, ...], deck: tuple[_T, ...], slot: int
+) -> tuple[tuple[_T, ...], tuple[_T, ...]]:
+    """The legend row and deck (top last) after the Legend at ``slot`` of the row was
+    claimed (R6.2): the top of the deck takes its slot, or the row shrinks when the deck
+    is empty."""
+    if deck:
+        return (*row[:slot], deck[-1], *row[slot + 1 :]), deck[:-1]
+    return (*row[:slot], *row[slot + 1 :]), deck
+
+
+def turned_over(
+    cells: tuple[_T | None, ...], hidden: tuple[_T | None, ...]
+) -> tuple[_T | None, ...]:
+    """A Kingdom's cells with every Unexplored Land (None) turned over to the card under it,
+    ``hidden[i]`` (R7.2)."""
+    return tuple([c if c is not None else h for c, h in zip(cells, hidden, strict=True)])
 
 
 def reshuffle_split(discard: tuple[_T, ...]) -> tuple[tuple[_T, ...], tuple[_T, ...]]:

@@ -7,6 +7,7 @@ with [`ended`][drako_rules.game.ending.ended].
 
 from __future__ import annotations
 
+from drako_rules._kernel.turns import turned_over
 from drako_rules.cards import Card
 from drako_rules.errors import GameError, expect
 from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState
@@ -20,9 +21,7 @@ __all__ = ["ended", "final_ranking", "final_scores", "revealed_kingdom"]
 def revealed_kingdom(kingdom: Kingdom, hidden: tuple[Card | None, ...]) -> Kingdom:
     """``kingdom`` with its Unexplored Lands turned over (R7.2): the kind under each is
     ``hidden[i]`` (the state's ``hidden`` of the seat)."""
-    return Kingdom(
-        tuple([c if c is not None else h for c, h in zip(kingdom.cells, hidden, strict=True)])
-    )
+    return Kingdom(turned_over(kingdom.cells, hidden))
 
 
 def ended(

@@ -51,8 +51,10 @@ from drako_rules._kernel.turns import (
     OVER,
     after_card_action,
     can_draw,
+    discard_replaced,
     next_seat,
     open_cells,
+    refill_row,
     reshuffle_split,
 )
 from drako_rules.cards import Card
@@ -185,12 +187,7 @@ def _replace(s: GameState, position: Position, card: Card, taken: bool, how: str
     else:
         old = CARD_OF_CODE[code]
     assert old is not None
-    if taken:
-        pile = [*s.discard_pile]
-        pile[-1] = old
-        discard = tuple(pile)
-    else:
-        discard = (*s.discard_pile, old)
+    discard = discard_replaced(s.discard_pile, old, taken)  # R3.4a
     return _after_card_action(s, kingdom, i, kingdom.replace(position, card), hidden, discard)
 
 
@@ -250,13 +247,7 @@ def _claim(s: GameState, move: Move) -> GameState:
     player = s.players[seat]
     if not s.met_masks[seat] & LEGEND_BIT_OF_ID[legend._value_]:
         refuse_claim_unmet(move, player.kingdom, seat, legend)
-    slot = row.index(legend)
-    deck = s.legend_deck
-    if deck:  # R6.2, R6.5: the top of the legend deck takes the claimed Legend's slot.
-        row = (*row[:slot], deck[-1], *row[slot + 1 :])
-        deck = deck[:-1]
-    else:
-        row = (*row[:slot], *row[slot + 1 :])
+    row, deck = refill_row(row, s.legend_deck, row.index(legend))  # R6.2
     mine = PlayerState(player.kingdom, (*player.legends, legend), player.hand)
     players = _with_seat(s.players, seat, mine)
     if phase is _AFTER:  # nothing left to decide: the turn passes (R6.5).
