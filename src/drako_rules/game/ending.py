@@ -1,7 +1,7 @@
 """The end of a game (R7): every hidden card revealed, then the final scores and ranking.
 
 When the game ends is the kernel's decision
-([`after_card_action`][drako_rules._kernel.turns.after_card_action], R7.1); [`apply_move`][drako_rules.game.transitions.apply_move] then builds the last state
+(``_kernel.turns.after_card_action``, R7.1); [`apply_move`][drako_rules.game.transitions.apply_move] then builds the last state
 with [`ended`][drako_rules.game.ending.ended].
 """
 

@@ -1,5 +1,5 @@
 """The legal moves of the player to move (R3, R2.5, R6.1, R7.1), as moves and as a mask of
-action ids: the kernel's [`legal_actions`][drako_rules._kernel.turns.legal_actions]
+action ids: the kernel's ``_kernel.turns.legal_actions``
 decides them; this module reads the state for it and hands out the prebuilt moves.
 
 [`legal_moves`][drako_rules.game.transitions.legal_moves] is also reached from
@@ -89,7 +89,7 @@ _AFTER: Final = Phase.AFTER_CARD
 def state_actions(state: GameState) -> int:
     """The legal moves of the player to move, as a mask of action ids (bit ``a`` for the
     move of id ``a``), from the kernel's
-    [`legal_actions`][drako_rules._kernel.turns.legal_actions] (R3, R2.5, R6.1, R7.1).
+    ``_kernel.turns.legal_actions`` (R3, R2.5, R6.1, R7.1).
     The Legends it may claim are those of the row its revealed Kingdom meets (R6.1, R6.4)."""
     phase = state.phase
     seat = state.current_player
@@ -127,7 +127,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     - ``AFTER_CARD``: each Legend of the row the Kingdom meets, and ending the turn (R6.1);
     - ``OVER``: nothing (R7.1).
 
-    The kernel's [`legal_actions`][drako_rules._kernel.turns.legal_actions] decides them;
+    The kernel's ``_kernel.turns.legal_actions`` decides them;
     the moves are the prebuilt instances of [`MOVES`][drako_rules.game.moves.MOVES].
 
     Examples:

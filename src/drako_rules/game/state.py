@@ -428,6 +428,6 @@ _FIXED: Final = frozenset({"ruleset", "seed", "first_player"})
 def drawn_card_seen(state: GameState, seat: int) -> Card | None:
     """The card just drawn as seat ``seat`` sees it (R8.3): the drawn card for the player
     who drew it (the current player), None for everyone else: the kernel's
-    [`sees_drawn`][drako_rules._kernel.turns.sees_drawn] decides it, read by
+    ``_kernel.turns.sees_drawn`` decides it, read by
     ``player_view`` and the environment's observation."""
     return sees_drawn(seat, state.current_player, state.drawn)
