@@ -43,7 +43,7 @@ def test_the_check_finds_an_unended_block() -> None:
 
 
 #: Pages of other tasks that still show such a session (xfail until they are fixed).
-NOT_YET: set[str] = {"docs/api/engine.md", "docs/howto/records.md", "docs/players.md"}
+NOT_YET: set[str] = set()
 
 
 @pytest.mark.parametrize(

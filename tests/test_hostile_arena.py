@@ -120,6 +120,25 @@ def test_a_player_that_ends_its_worker_loses_its_batch_only(
     assert all(f.name == "?" and f.seat == -1 for f in result.failures)
 
 
+def test_the_timeout_ends_the_processes_of_its_own_pool() -> None:
+    """A player that hangs in a worker of the pool made for the run: when the run's timeout
+    expires, its batch fails, the others are kept, and the pool's processes are ended, so
+    that none plays on or holds up the program's exit."""
+    import multiprocessing
+
+    before = set(multiprocessing.active_children())
+    players = ["random", "arena_players:Hanging"]
+    start = time.monotonic()
+    result = run_arena(players, 6, seed=0, workers=2, batch_size=1, move_time_limit=3000, timeout=2)
+    assert time.monotonic() - start < 20
+    assert result.failures and all("run's timeout of 2 s" in f.reason for f in result.failures)
+    assert len(result.results) + len(result.failures) == 6
+    deadline = time.monotonic() + 10
+    while set(multiprocessing.active_children()) - before and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not set(multiprocessing.active_children()) - before
+
+
 class _RefusingExecutor(concurrent.futures.ThreadPoolExecutor):
     """A thread pool that refuses its second batch."""
 

@@ -345,10 +345,11 @@ def run_arena(
             up); the results of every batch that came back are kept. A batch is the
             unit that comes back, so the finished games of a batch that a hanging player
             holds up are lost with it: pass a small ``batch_size`` when a player may
-            hang on threads. The threads or processes still playing given-up batches
-            are not stopped: a pool made for the run is shut down without waiting for
-            them, and a thread of the caller's executor stays busy until its player
-            returns (on Dask, until the worker is restarted, ``client.restart()``).
+            hang on threads. The processes of a pool made for the run that still play
+            given-up batches are ended, so that none plays on (nor holds up the exit
+            of the program); a thread of the caller's executor cannot be stopped and
+            stays busy until its player returns (on Dask, until the worker is
+            restarted, ``client.restart()``).
 
     A player's fault never stops the run: whatever a player or its factory raises
     (``SystemExit`` too), a move that is not a move or not legal, a worker process that a

@@ -13,7 +13,9 @@ What it contains, so that one bad batch never costs the others:
   pool made for the run breaks, so every batch it held is run again alone, each in a
   process of its own; the one whose process ends again is given up;
 - an executor that refuses a batch or whose future fails: that batch is given up;
-- the run's ``timeout``: the batches not back by then are given up.
+- the run's ``timeout``: the batches not back by then are given up, and the processes of a
+  pool made for the run that still play them are ended (a hanging player holds up neither
+  the run nor the program's exit).
 
 Every batch given up is returned as missing, and ``on_lost`` hears why; every batch that
 came back is kept. Ctrl-C stops the run: the pool's workers ignore it and are stopped by
@@ -223,7 +225,8 @@ def run_batches(
             [`default_batch_size`][drako_rules.parallel.default_batch_size]).
         progress: called with (items done or given up, total) after each batch.
         timeout: seconds to wait for the whole run; the batches not back by then are
-            given up (their workers cannot be stopped from here) and returned as missing.
+            given up and returned as missing. The processes of a pool made for the run
+            are then ended; the workers of an ``executor`` cannot be stopped from here.
         on_batch: called with each batch's results as they come back (in the order they
             finish), to save or show them before the run ends.
         on_lost: called with each batch given up and why (a short, escaped sentence): its
@@ -393,7 +396,7 @@ class _Run(Generic[T, R]):
                 shared.shutdown(wait=not (given_up or stopped), cancel_futures=True)
                 for rest in alone.values():
                     rest.shutdown(wait=False, cancel_futures=True)
-                if stopped:
+                if stopped or given_up:  # its processes are ours: none plays on
                     for child in set(multiprocessing.active_children()) - before:
                         child.terminate()
 
