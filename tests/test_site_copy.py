@@ -32,8 +32,12 @@ def copied(browser: object, url: str, blocks: str) -> tuple[str, str]:
         code = page.locator(blocks).first
         code.hover()
         code.locator("button[data-md-type='copy']").click()
-        page.wait_for_function("() => document.querySelector('.md-dialog--active') !== null")
-        text: str = page.evaluate("navigator.clipboard.readText()")
+        text = ""
+        for _ in range(100):  # the copy is done when the clipboard holds text (10 s at most)
+            text = page.evaluate("navigator.clipboard.readText()")
+            if text:
+                break
+            page.wait_for_timeout(100)
         shown: str = code.locator("code").inner_text()
     finally:
         context.close()
