@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from browser import CHROMIUM
 from drako_rules.checker import Game, check_game, format_game, load_game
+from drako_rules.scoring import Category
 from drako_rules.webserve import PageServer
 from entry import enter_game, floor
 
@@ -193,28 +194,34 @@ def test_no_programmers_words_anywhere(phone: Page, site: PageServer) -> None:
 
 
 def test_the_mismatch_is_beside_its_field(phone: Page, site: PageServer) -> None:
-    """A wrong written total (and category) is marked right beside its field, and only then."""
+    """A wrong written total and a wrong written category are each marked right beside
+    their field, with the value the rules give; a right one is not marked."""
     game = totals_only(load_game(GAMES[2]))
     right = game.players[0]
-    wrong = attrs.evolve(game.players[1], score=(game.players[1].score or 0) + 5)
-    open_game(phone, site, attrs.evolve(game, players=(right, wrong)))
-    assert (
-        phone.locator("[data-mismatch]").count() == 0
-        or phone.locator("[data-mismatch='1-total']").count() == 1
+    wrong = attrs.evolve(
+        game.players[1],
+        score=(game.players[1].score or 0) + 5,
+        sheet=((Category.ELVES, 99),),
     )
-    assert phone.locator("[data-mismatch='0-total']").count() == 0
+    game = attrs.evolve(game, players=(right, wrong))
+    open_game(phone, site, game)
+    shown = phone.evaluate(
+        "() => Array.from(document.querySelectorAll('[data-mismatch]')).map(e => e.dataset.mismatch)"
+    )
+    assert sorted(shown) == ["1-elves", "1-total"]
     phone.tap("[data-step='1']")
-    mark = phone.locator("[data-mismatch='1-total']")
-    field = phone.locator("[data-written='1-total']")
-    assert mark.is_visible()
     expected = check_game(game).players[1].sheet
-    assert expected is not None and str(expected.total) in mark.inner_text()
-    m, f = mark.bounding_box(), field.bounding_box()
-    assert m is not None and f is not None
-    beside = abs((m["y"] + m["height"] / 2) - (f["y"] + f["height"] / 2)) < f["height"]
-    below = 0 <= m["y"] - (f["y"] + f["height"]) < 30 and abs(m["x"] - f["x"]) < 120
-    assert beside or below, (m, f)
-    assert field.get_attribute("aria-invalid") == "true"
+    assert expected is not None
+    for field, value in (("total", expected.total), ("elves", expected[Category.ELVES])):
+        mark = phone.locator(f"[data-mismatch='1-{field}']")
+        written = phone.locator(f"[data-written='1-{field}']")
+        assert mark.is_visible() and str(value) in mark.inner_text()
+        m, f = mark.bounding_box(), written.bounding_box()
+        assert m is not None and f is not None
+        beside = abs((m["y"] + m["height"] / 2) - (f["y"] + f["height"] / 2)) < f["height"]
+        below = 0 <= m["y"] - (f["y"] + f["height"]) < 30 and abs(m["x"] - f["x"]) < 120
+        assert beside or below, (field, m, f)
+        assert written.get_attribute("aria-invalid") == "true"
 
 
 # --- languages ------------------------------------------------------------------------------

@@ -383,8 +383,11 @@ function legendItem(i, legend, met) {
   return el("li", { class: met ? "met" : null }, el("label", { for: id }, box, text));
 }
 
+let othersOpen = new Set(); // the players whose list of the other Legends is open
+
 function drawLegends(i) {
-  // the Legends this Kingdom meets first (never ticked for the player: a claim is theirs)
+  // The Legends this Kingdom meets first (never ticked for the player: a claim is theirs);
+  // the others folded below, open when one of them is claimed or the player opened them.
   const box = $(`[data-player="${i}"] .legend-lists`);
   if (!box) return;
   const met = new Set(result?.met?.[i] ?? []);
@@ -396,9 +399,12 @@ function drawLegends(i) {
     box.append(el("p", { class: "sub", id: `p${i}-met`, text: t("legends.met") }),
       el("ul", { class: "legends", "aria-labelledby": `p${i}-met` }, ...first.map((l) => legendItem(i, l, true))));
   }
-  box.append(el("p", { class: "sub", id: `p${i}-other`, text: first.length ? t("legends.other") : "" }),
-    el("ul", { class: "legends", "aria-labelledby": first.length ? `p${i}-other` : null }, ...rest.map((l) => legendItem(i, l, false))));
-  if (!first.length) box.querySelector(".sub:empty")?.remove();
+  const claimed = rest.some((l) => game.players[i].legends.includes(l.id) || l.id === focused);
+  const others = el("details", { class: "other-legends", open: othersOpen.has(i) || claimed },
+    el("summary", { text: `${first.length ? t("legends.other") : t("legends.all")} (${rest.length})` }),
+    el("ul", { class: "legends" }, ...rest.map((l) => legendItem(i, l, false))));
+  others.addEventListener("toggle", () => (others.open ? othersOpen.add(i) : othersOpen.delete(i)));
+  box.append(others);
   if (focused) $(`[data-player="${i}"] [data-legend="${focused}"]`)?.focus();
   box.dataset.met = [...met].join(" ");
 }
@@ -529,6 +535,7 @@ function showStep(key) {
 }
 
 function drawForm(fresh = true) {
+  if (fresh) othersOpen = new Set();
   const ruleset = $("#ruleset");
   ruleset.textContent = "";
   for (const name of new Set([...cat.rulesets, game.ruleset])) {
