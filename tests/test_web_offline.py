@@ -22,9 +22,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
-from browser import CHROMIUM, CHROMIUM_ARGS
 from drako_rules.checker import check_game, format_game, load_game
 from drako_rules.webserve import PAGE_FILES, PageServer, build_page, serve
 
@@ -114,14 +113,8 @@ def test_the_build_lists_every_file_for_the_worker(site: tuple[PageServer, Path]
     assert re.fullmatch(r"[0-9a-f]{16}", str(build["version"]))
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if CHROMIUM is None:
-        pytest.skip("no Chromium installed")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
-        yield chromium
-        chromium.close()
+# The Chromium is conftest.py's ``browser``, shared by the session: Playwright's sync API
+# runs one instance at a time, so a module's own would fail after the site's browser tests.
 
 
 def visit(context: BrowserContext, url: str) -> Page:
