@@ -10,6 +10,11 @@ two versions reliably on a loaded machine; with string hashing fixed (``PYTHONHA
 a run counts the same as the last (it does not see the cache misses and branch
 mispredictions that a time includes).
 
+``--new DIR`` counts, as the new side, the ``drako_rules`` package found in the folder
+``DIR`` instead of this checkout's ``src/``: the ``site-packages`` of a virtual environment
+where a wheel of the compiled build is installed, for example (the folder goes first on
+the path, so the packages beside it there are the ones imported).
+
 ``python -m benchmarks.instructions --run NAME PASSES --source DIR`` is what valgrind
 runs: one warm-up pass and ``PASSES`` passes of the benchmark ``NAME`` from the package
 folder given with ``--source`` (with ``--untimed``, the passes are prepared, not run).
@@ -75,6 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Instructions per call, old against new.")
     parser.add_argument("--old", default=DEFAULT_OLD, help="the commit to compare against")
     parser.add_argument("--passes", type=int, default=2, help="passes counted")
+    parser.add_argument(
+        "--new",
+        type=Path,
+        default=ROOT / "src",
+        help="the folder holding the new side's drako_rules (default: this checkout's src)",
+    )
     parser.add_argument("--run", nargs=2, metavar=("NAME", "PASSES"), help=argparse.SUPPRESS)
     parser.add_argument("--source", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--untimed", action="store_true", help=argparse.SUPPRESS)
@@ -86,13 +97,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         run(args.run[0], args.source, int(args.run[1]), timed=not args.untimed)
         return 0
     names = args.names or list(benchmarks(1, 1))
-    print(f"{args.old} against this checkout, instructions per call (callgrind)")
+    where = "this checkout" if args.new == ROOT / "src" else str(args.new)
+    print(f"{args.old} against {where}, instructions per call (callgrind)")
     print(f"{'benchmark':<22} {'old':>12} {'new':>12} {'ratio':>7}")
     with tempfile.TemporaryDirectory() as folder:
         old_source = extract(args.old, Path(folder))
         for name in names:
             a = per_call(name, old_source, args.passes)
-            b = per_call(name, ROOT / "src", args.passes)
+            b = per_call(name, args.new, args.passes)
             print(f"{name:<22} {a:>12,.0f} {b:>12,.0f} {a / b:>6.2f}x")
     return 0
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from drako_rules import Category, InvalidGameError, Kingdom
+from drako_rules import Category, InvalidGameError, Kingdom, Position
 from drako_rules.checker import Game, PlayerEntry, check_game, format_game, load_game, parse_game
 from drako_rules.checker.gamefile import guess_format, kingdom_message
 from drako_rules.checker.problems import field_path
@@ -105,14 +105,27 @@ def test_an_unnamed_player_is_called_by_their_seat_from_1() -> None:
 
 def test_a_bad_card_in_a_row_of_five_is_the_whole_row() -> None:
     """A row of five letters, one of them unknown ("PPHSX"), is named whole: the one-letter
-    narrowing is for a row of four, where the bad letter can only be a card."""
+    narrowing is for a row of four, where the bad letter can only be a card. Rows and
+    columns count from 1, as a player counts them."""
     text = message_of("FEOM/HPWM/SGDO/PPHSX")
-    assert text.startswith("unknown card 'PPHSX' at row 3, column 0 ")
+    assert text.startswith("unknown card 'PPHSX' at row 4, column 1:")
+
+
+def test_the_bad_card_is_worded_by_the_notation_reader_alone() -> None:
+    """The checker does not word a bad card again: its message is Kingdom.parse's own (the
+    one wording, drako_rules.notation.unknown_card), with only "did you mean" added."""
+    for text in ("FEOM/HPWM/SGDO/PXHS", "forest elf portal mountian/HPWM/SGDO/PPHS"):
+        with pytest.raises(NotationError) as caught:
+            Kingdom.parse(text)
+        message = kingdom_message(caught.value, text)
+        assert message.startswith(str(caught.value))
+        assert message[len(str(caught.value)) :] in ("", "; did you mean 'mountain'?")
+    assert message.endswith("; did you mean 'mountain'?")
 
 
 def test_a_bad_letter_in_a_row_of_four_is_named_by_itself() -> None:
-    """In "PXHS" only X is no card letter: the message names 'X' at row 3, column 1."""
-    assert message_of("FEOM/HPWM/SGDO/PXHS").startswith("unknown card 'X' at row 3, column 1 ")
+    """In "PXHS" only X is no card letter: the message names 'X' at row 4, column 2."""
+    assert message_of("FEOM/HPWM/SGDO/PXHS").startswith("unknown card 'X' at row 4, column 2:")
 
 
 def test_a_short_row_keeps_the_notation_message() -> None:
@@ -373,16 +386,16 @@ def test_an_unknown_legend_does_not_hide_the_next_claims() -> None:
 
 
 def test_a_fifth_card_of_four_letters_is_named_whole() -> None:
-    """ "F E O M Xwww": the fifth card (column 4) is the unknown one and is named whole,
-    'Xwww'; the one-letter narrowing is for a row of four letters (columns 0 to 3)."""
+    """ "F E O M Xwww": the fifth card (column 5) is the unknown one and is named whole,
+    'Xwww'; the one-letter narrowing is for a row of four letters (columns 1 to 4)."""
     text = message_of("F E O M Xwww/HPWM/SGDO/PPHS")
-    assert text.startswith("unknown card 'Xwww' at row 0, column 4 ")
+    assert text.startswith("unknown card 'Xwww' at row 1, column 5:")
 
 
-def test_a_row_of_letters_that_grow_in_upper_case_is_named_whole() -> None:
-    """ "ßßßß" is four characters whose upper case, "SSSSSSSS", holds only card letters: no
-    single bad letter, so the whole row is named, never an IndexError."""
-    assert message_of("ßßßß/HPWM/SGDO/PPHS").startswith("unknown card 'ßßßß' at row 0, column 0 ")
+def test_a_row_of_letters_that_grow_in_upper_case_is_named_by_its_first() -> None:
+    """ "ßßßß" is four characters whose upper case, "SSSSSSSS", holds only card letters:
+    the first is named as written, never an IndexError."""
+    assert message_of("ßßßß/HPWM/SGDO/PPHS").startswith("unknown card 'ß' at row 1, column 1:")
 
 
 @pytest.mark.parametrize(
@@ -461,10 +474,13 @@ def test_a_large_sum_of_the_categories_is_compared_by_value() -> None:
     ]
 
 
-def test_two_bad_letters_in_a_row_of_four_name_the_row() -> None:
-    """ "XYHS" has two letters that are no card: neither alone is "the" bad card, so the
-    message names the row's text 'XYHS'."""
-    assert message_of("FEOM/HPWM/SGDO/XYHS").startswith("unknown card 'XYHS' at row 3, column 0 ")
+def test_two_bad_letters_in_a_row_of_four_name_the_first() -> None:
+    """ "XYHS" has two letters that are no card: the message names the first, 'X', where
+    it is, and the problem's cell is that one."""
+    assert message_of("FEOM/HPWM/SGDO/XYHS").startswith("unknown card 'X' at row 4, column 1:")
+    document = two_players(kingdom="FEOM/HPWM/SGDO/XYHS")
+    (problem,) = check_game(parse_game(json.dumps(document), "json")).problems
+    assert problem.cells == ((0, Position(3, 0)),)
 
 
 def test_a_legend_id_with_spaces_and_hyphens_mixed_is_still_suggested() -> None:
@@ -507,7 +523,7 @@ def test_a_two_letter_word_gets_its_did_you_mean() -> None:
     """ "El" in a row of space-separated cards is no card, but close to "elf" (2 of its 3
     letters): the message names 'El' and asks "did you mean 'elf'?"."""
     message = message_of("F E O El/HPWM/SGDO/PPHS")
-    assert message.startswith("unknown card 'El' at row 0, column 3 ")
+    assert message.startswith("unknown card 'El' at row 1, column 4:")
     assert message.endswith("; did you mean 'elf'?")
 
 
@@ -657,9 +673,9 @@ def test_a_game_and_a_sheet_refuse_what_is_no_list_in_words(bad: object) -> None
 
 
 def test_a_sixth_card_of_four_letters_is_named_whole() -> None:
-    """ "F E O M P Xwww": the unknown card at column 5 is named whole, as at column 4."""
+    """ "F E O M P Xwww": the unknown card at column 6 is named whole, as at column 5."""
     text = message_of("F E O M P Xwww/HPWM/SGDO/PPHS")
-    assert text.startswith("unknown card 'Xwww' at row 0, column 5 ")
+    assert text.startswith("unknown card 'Xwww' at row 1, column 6:")
 
 
 def test_the_rows_of_a_text_of_400_characters_are_all_counted() -> None:

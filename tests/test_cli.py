@@ -564,10 +564,10 @@ def test_simulate_bad_arguments_are_invalid_usage(args: list[str]) -> None:
 
 
 def test_a_bad_card_is_named_by_itself_with_how_positions_count() -> None:
-    """The X of 'HEFX' is named alone, at row 3, column 3, counted from 0."""
+    """The X of 'HEFX' is named alone, at row 4, column 4, counted from 1 as a player does."""
     status, _, err = call("score", "FEOM/HPWM/SGDO/HEFX")
     assert status == EXIT_INVALID
-    assert "unknown card 'X' at row 3, column 3 (rows and columns are counted from 0" in err
+    assert "unknown card 'X' at row 4, column 4: a card is one of" in err
 
 
 @pytest.mark.parametrize(

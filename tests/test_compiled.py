@@ -67,3 +67,21 @@ def test_each_compiled_module_is_imported_from_its_compiled_file() -> None:
     for name in ("drako_rules.kingdom", "drako_rules.errors"):  # never compiled
         module = importlib.import_module(name)
         assert module.__file__ is not None and module.__file__.endswith(".py")
+
+
+def test_release_wheels_are_built_compiled_and_tested_as_compiled() -> None:
+    """pyproject.toml's cibuildwheel settings turn the mypyc hook on for every wheel they
+    build, and run the suite on the installed wheel (not on ``src/``) expecting it compiled,
+    for 64-bit Linux, macOS and Windows on the Pythons the package supports."""
+    with open(ROOT / "pyproject.toml", "rb") as file:
+        config = tomllib.load(file)
+    wheels = config["tool"]["cibuildwheel"]
+    assert wheels["environment"]["HATCH_BUILD_HOOK_ENABLE_MYPYC"] == "true"
+    assert wheels["environment"]["DRAKO_RULES_EXPECT_COMPILED"] == "1"
+    command = wheels["test-command"]
+    assert command.startswith("pytest {project}/tests") and "-o pythonpath=." in command
+    assert "tests" in wheels["test-extras"]
+    requires = config["project"]["requires-python"]
+    assert requires == ">=3.11" and "cp311-*" in wheels["build"]
+    for platform, arch in (("linux", "x86_64"), ("macos", "arm64"), ("windows", "AMD64")):
+        assert arch in wheels[platform]["archs"]

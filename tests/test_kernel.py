@@ -302,17 +302,26 @@ def test_a_reshuffle_keeps_the_top_of_the_discard_pile(pile: list[Card]) -> None
     assert under == tuple(pile[:-1]) and left == (pile[-1],)
 
 
-@given(st.one_of(kingdoms(), full_kingdoms()))
-def test_the_game_ends_when_no_unexplored_land_is_left(kingdom: Kingdom) -> None:
-    """R7.1: a card action that leaves no Unexplored Land ends the game."""
-    assert turns.game_ends(kingdom.masks) == (None not in kingdom.cells)
-
-
-@given(st.booleans(), st.integers(0, (1 << len(Legend)) - 1))
-def test_the_turn_goes_on_only_for_a_claim_still_possible(claimed: bool, claimable: int) -> None:
-    """R6.5: after the card action the player decides again only if no Legend was claimed
-    this turn and one of the row is met (R6.1)."""
-    assert turns.turn_goes_on(claimed, claimable) == (not claimed and claimable > 0)
+@given(
+    st.one_of(kingdoms(), full_kingdoms()),
+    st.booleans(),
+    st.integers(0, (1 << len(Legend)) - 1),
+    st.integers(2, 4).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1))),
+)
+def test_what_follows_a_card_action(
+    kingdom: Kingdom, claimed: bool, claimable: int, seats: tuple[int, int]
+) -> None:
+    """R7.1: a card action that leaves no Unexplored Land ends the game at once (the seat
+    stays); R6.1, R6.5: otherwise the player decides again only if no Legend was claimed
+    this turn and one of the row is met; R2.7: else the next seat in order plays."""
+    n, seat = seats
+    follows = turns.after_card_action(kingdom.masks, claimed, claimable, seat, n)
+    if None not in kingdom.cells:
+        assert follows == (turns.OVER, seat)
+    elif not claimed and claimable > 0:
+        assert follows == (turns.AFTER_CARD, seat)
+    else:
+        assert follows == (turns.BEFORE_CARD, seat + 1 if seat < n - 1 else 0)
 
 
 @given(st.integers(2, 4).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1))))
@@ -330,3 +339,40 @@ def test_a_seat_sees_the_drawn_card_and_moves_only_when_it_is_its_turn(
     legal actions."""
     assert turns.sees_drawn(seat, current, drawn) == (drawn if seat == current else None)
     assert turns.seat_actions(seat, current, actions) == (actions if seat == current else 0)
+
+
+@given(st.lists(st.sampled_from(list(Card)), min_size=1, max_size=5), st.sampled_from(list(Card)))
+def test_the_replaced_card_goes_on_top_of_the_discard_pile(pile: list[Card], old: Card) -> None:
+    """R3.4a: the replaced card goes face up on top; R3.2: when the card placed was the top
+    of the pile, taken from it, the replaced card takes its place."""
+    assert turns.discard_replaced(tuple(pile), old, False) == (*pile, old)
+    assert turns.discard_replaced(tuple(pile), old, True) == (*pile[:-1], old)
+
+
+@given(
+    st.permutations(list(Legend)).flatmap(
+        lambda legends: st.tuples(
+            st.just(legends), st.integers(1, 8), st.integers(0, 7), st.integers(0, 7)
+        )
+    )
+)
+def test_a_claimed_legend_is_replaced_from_the_deck(
+    case: tuple[list[Legend], int, int, int],
+) -> None:
+    """R6.2: the top of the legend deck takes the claimed Legend's slot; with no deck left,
+    the row shrinks."""
+    legends, size, slot, deck_size = case
+    slot = min(slot, size - 1)
+    row, deck = tuple(legends[:size]), tuple(legends[size : size + deck_size])
+    new_row, new_deck = turns.refill_row(row, deck, slot)
+    if deck:
+        assert new_row == (*row[:slot], deck[-1], *row[slot + 1 :]) and new_deck == deck[:-1]
+    else:
+        assert new_row == (*row[:slot], *row[slot + 1 :]) and new_deck == ()
+
+
+@given(kingdoms(), full_kingdoms())
+def test_every_unexplored_land_is_turned_over_at_the_end(shown: Kingdom, under: Kingdom) -> None:
+    """R7.2: each Unexplored Land shows the card under it; revealed cards stay."""
+    cells = turns.turned_over(shown.cells, under.cells)
+    assert cells == tuple(u if s is None else s for s, u in zip(shown, under, strict=True))

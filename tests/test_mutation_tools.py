@@ -41,6 +41,7 @@ def test_every_target_names_a_module_and_tests_that_exist() -> None:
         "scoring",
         "kingdom",
         "transitions",
+        "turns",
         "checker",
     }
     for target in mutate.MODULES.values():

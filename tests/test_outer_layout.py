@@ -22,6 +22,7 @@ OUTER = sorted(
         PACKAGE / "players" / "registry.py",
         *PACKAGE.glob("checker/*.py"),
         *PACKAGE.glob("web*.py"),
+        *PACKAGE.glob("_web/*.py"),
         *PACKAGE.glob("cli/*.py"),
     }
 )

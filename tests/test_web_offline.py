@@ -2,8 +2,8 @@
 and checks a game with the browser offline; the web app manifest and its icons are there;
 a new build replaces the cache.
 
-In a real headless Chromium (Playwright, system Chromium), on the page built once for the
-module and served on 127.0.0.1 (a secure context, as https is, so the service worker runs).
+In a real headless Chromium (Playwright, system Chromium: the session's ``browser`` of
+tests/conftest.py), on the page built once for the module and served on 127.0.0.1 (a secure context, as https is, so the service worker runs).
 Skipped only when no Chromium is installed.
 """
 
@@ -86,7 +86,7 @@ def test_icons_are_what_the_tool_draws() -> None:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[PageServer, Path]]:
+def offline_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[PageServer, Path]]:
     """The page, built for this module and served on 127.0.0.1."""
     page = build_page(tmp_path_factory.mktemp("offline") / "checker", cache_dir=CACHE)
     server = serve(page).start()
@@ -94,10 +94,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[PageServer,
     server.shutdown()
 
 
-def test_the_build_lists_every_file_for_the_worker(site: tuple[PageServer, Path]) -> None:
+def test_the_build_lists_every_file_for_the_worker(offline_site: tuple[PageServer, Path]) -> None:
     """The built sw.js lists every file of the page (but itself and the marker) with its
     sha256, and its version is a hash of them: two builds of the same sources agree."""
-    _, page = site
+    _, page = offline_site
     build = built_files((page / "sw.js").read_text(encoding="utf-8"))
     files = dict(build["files"])  # type: ignore[call-overload]
     on_disk = {
@@ -113,10 +113,6 @@ def test_the_build_lists_every_file_for_the_worker(site: tuple[PageServer, Path]
     assert re.fullmatch(r"[0-9a-f]{16}", str(build["version"]))
 
 
-# The Chromium is conftest.py's ``browser``, shared by the session: Playwright's sync API
-# runs one instance at a time, so a module's own would fail after the site's browser tests.
-
-
 def visit(context: BrowserContext, url: str) -> Page:
     """Open ``url``, wait for the page and for its service worker to control it."""
     page = context.new_page()
@@ -130,10 +126,10 @@ def shown_totals(page: Page, count: int) -> list[str]:
     return [page.text_content(f"[data-total='{i}']") or "" for i in range(count)]
 
 
-def test_offline_after_one_visit(site: tuple[PageServer, Path], browser: Browser) -> None:
+def test_offline_after_one_visit(offline_site: tuple[PageServer, Path], browser: Browser) -> None:
     """One visit online, then offline: a reload opens the page, loads Python and checks the
     game of the link; another game's link and another language (?lang=es) open too."""
-    server, _ = site
+    server, _ = offline_site
     game = load_game(GAME)
     report = check_game(game)
     wanted = [str(p.sheet.total) if p.sheet else "–" for p in report.players]
@@ -207,3 +203,37 @@ def test_a_new_build_replaces_the_cache(browser: Browser, tmp_path: Path) -> Non
     finally:
         context.close()
         server.shutdown()
+
+
+def test_install_button_follows_the_browsers_offer(
+    offline_site: tuple[PageServer, Path], browser: Browser
+) -> None:
+    """Where the browser offers to install the page (``beforeinstallprompt``, simulated here:
+    headless Chromium never offers), an Install button appears in the header, in the page's
+    language; a tap asks the browser and hides the button."""
+    server, _ = offline_site
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready=true]", timeout=90_000)
+        assert page.locator("#install").count() == 0  # no offer, no button
+        page.evaluate(
+            """() => {
+              const offer = new Event("beforeinstallprompt", { cancelable: true });
+              offer.prompt = async () => { window.installAsked = true; };
+              window.dispatchEvent(offer);
+              window.offerRefused = offer.defaultPrevented;
+            }"""
+        )
+        assert page.evaluate("() => window.offerRefused") is True  # the page shows its own
+        button = page.locator("header #install")
+        assert button.is_visible() and button.text_content() == "Install"
+        page.click("[data-lang='fr']")
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
+        assert button.text_content() == "Installer"
+        button.click()
+        page.wait_for_function("() => window.installAsked === true")
+        assert not button.is_visible()
+    finally:
+        context.close()

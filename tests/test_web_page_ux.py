@@ -113,6 +113,13 @@ def test_a_typed_card_letter_moves_to_the_next_cell(phone: Page, site: PageServe
     phone.keyboard.type("FEOMH")
     assert phone.evaluate("document.activeElement.dataset.cell") == "0-1-1"
     assert phone.input_value("[data-kingdom-text='0']") == "FEOM/H"
+    # the notation field takes the letters of the checker's alphabet (catalogue()), no other
+    phone.tap("[data-step='1']")
+    phone.tap("[data-kingdom-text='1']")
+    phone.keyboard.type("FEOX")
+    bad = phone.locator("[data-player='1'] .text-bad")
+    assert bad.is_visible() and "F M P S E W H G D O" in bad.inner_text()
+    assert phone.get_attribute("[data-kingdom-text='1']", "aria-invalid") == "true"
 
 
 # --- clear --------------------------------------------------------------------------------
@@ -249,5 +256,50 @@ def test_the_language_switch_is_kept_by_the_link(browser: Browser, site: PageSer
             assert fresh.input_value("[data-name='0']") == "Chloé"
         finally:
             other.close()
+    finally:
+        context.close()
+
+
+# --- rule ids link to the rules, standalone and inside the docs site -------------------------
+
+
+def rule_hrefs(page: Page) -> list[str]:
+    hrefs: list[str] = page.evaluate(
+        "() => Array.from(document.querySelectorAll('a.rule')).map(a => a.href)"
+    )
+    return hrefs
+
+
+def test_rule_links_work_standalone(phone: Page, site: PageServer) -> None:
+    """Served alone (``drako-rules web``), a rule id links to its rule on the docs site's
+    public address (``site_url`` of mkdocs.yml), whose rules page has that anchor."""
+    site_url = re.search(r"^site_url:\s*(\S+)", (ROOT / "mkdocs.yml").read_text(), re.M)
+    assert site_url is not None
+    open_game(phone, site, load_game(GAMES[3]))
+    phone.tap("[data-step='0']")
+    hrefs = rule_hrefs(phone)
+    assert hrefs and all(h.startswith(site_url[1].rstrip("/") + "/rules/#R") for h in hrefs)
+    anchors = set(re.findall(r"\{#(R\d+(?:\.\d+)?)\}", (ROOT / "docs" / "rules.md").read_text()))
+    assert {h.rsplit("#", 1)[1] for h in hrefs} <= anchors
+
+
+def test_rule_links_work_inside_the_docs_site(browser: Browser, site_url: str) -> None:
+    """Inside the built docs site (``checker/``), a rule id opens the site's rules page at
+    that rule."""
+    context, page = new_phone(browser)
+    try:
+        game = format_game(load_game(GAMES[3]), "json")
+        page.goto(f"{site_url}checker/index.html#game={b64url(game)}")
+        page.wait_for_selector("body[data-ready=true]", timeout=120_000)
+        hrefs = rule_hrefs(page)
+        assert hrefs and all(h.startswith(f"{site_url}rules/#R") for h in hrefs)
+        page.evaluate(
+            "() => { for (const d of document.querySelectorAll('details')) d.open = true; }"
+        )
+        link = page.locator("a.rule:visible").first
+        rule = (link.get_attribute("href") or "").rsplit("#", 1)[1]
+        link.click()
+        page.wait_for_url(f"{site_url}rules/#{rule}")
+        assert page.locator(f"[id='{rule}']").count() == 1
     finally:
         context.close()

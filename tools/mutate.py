@@ -139,6 +139,9 @@ MODULES: Mapping[str, Target] = {
             ),
         ),
         Target("kingdom", ("src/drako_rules/kingdom.py",), ("tests/test_kingdom*.py",)),
+        # The kernel's turn (R3, R6.1, R6.5, R7.1, R8): checked against the rules read
+        # plainly and the slow reference in tests/test_kernel.py.
+        Target("turns", ("src/drako_rules/_kernel/turns.py",), ("tests/test_kernel.py",)),
         Target(
             "transitions",
             ("src/drako_rules/game/transitions.py",),

@@ -84,15 +84,22 @@ _ALL_LEGENDS: Final = sum(LEGEND_BIT.values())
 _PORTAL_KIND: Final = 1 << _O
 _TRIBE_KINDS: Final = _kinds(Card.ELF, Card.DWARF, Card.HUMAN, Card.GOBLIN)
 _LAND_KINDS: Final = _kinds(Card.FOREST, Card.MOUNTAIN, Card.PLAIN, Card.SWAMP)
-#: The four "3 connected" Lands: (kind bit, code, Legend bit) (R6.4).
+#: The four "3 connected" Lands as ``(code, Legend bit)`` (R6.4), in code order.
 _LANDS: Final = tuple(
-    (1 << CODE_OF[land], CODE_OF[land], LEGEND_BIT[legend])
+    (CODE_OF[land], LEGEND_BIT[legend])
     for land, legend in (
         (Card.FOREST, Legend.THREE_FORESTS),
         (Card.MOUNTAIN, Legend.THREE_MOUNTAINS),
         (Card.PLAIN, Legend.THREE_PLAINS),
         (Card.SWAMP, Legend.THREE_SWAMPS),
     )
+)
+# The Lands are the codes 0 to 3 (board.CARDS), so their bits of a mask of kinds are a
+# number below 16, which indexes `_LANDS_TO_CHECK`.
+assert _LAND_KINDS == 0b1111
+#: ``_LANDS_TO_CHECK[changed & _LAND_KINDS]``: the Lands of `_LANDS` among those kinds.
+_LANDS_TO_CHECK: Final = tuple(
+    tuple(entry for entry in _LANDS if kinds >> entry[0] & 1) for kinds in range(16)
 )
 
 _TWO_ELVES: Final = LEGEND_BIT[Legend.TWO_ELVES]
@@ -149,16 +156,14 @@ def legends_mask(
     connected = lay[CONNECTED]
     # One Land connected to two others of its kind (R6.4): next to two of them, or next
     # to a network and counted on connections.
-    if changed & _LAND_KINDS:
-        for kind, code, legend in _LANDS:
-            if changed & kind:
-                land = m[code]
-                if land & NEIGHBOURHOOD[land] >> 16 or (
-                    land & touching
-                    and land.bit_count() >= 3
-                    and connected_to_two(connected, land & touching, land)
-                ):
-                    met |= legend
+    for code, legend in _LANDS_TO_CHECK[changed & _LAND_KINDS]:
+        land = m[code]
+        if land & NEIGHBOURHOOD[land] >> 16 or (
+            land & touching
+            and land.bit_count() >= 3
+            and connected_to_two(connected, land & touching, land)
+        ):
+            met |= legend
     if not changed & _TRIBE_KINDS:
         return met
     e = m[_E]

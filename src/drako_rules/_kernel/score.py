@@ -1,11 +1,14 @@
 """The score of a Kingdom on plain integers (R5.1–R5.3): tables built once per ruleset,
 then a few look-ups per Kingdom.
 
-The five pair-scored categories share one integer, 16 bits each, in `FIELDS` order
-(Elves from bit 0, Dwarves 16, Humans 32, Goblins 48, Conflicts 64). Values may be
-negative, so a sum of packed entries is taken with `BIAS` (``2**15`` in every field)
-and each field read back as ``((packed >> shift) & 0xFFFF) - 2**15``: exact while each
-category stays within ±2**15 (a Kingdom has 24 adjacent pairs and at most 120 pairs).
+The sheet's six computed categories share one integer, 16 bits each, in `FIELDS` order
+(Elves from bit 0, Dwarves 16, Humans 32, Goblins 48, Dragons 64, Conflicts 80): every
+table entry is such a packed value, so a Kingdom's sheet is one sum of entries. Values
+may be negative, so the sum is taken with `BIAS` (``2**15`` in every field), which keeps
+every field within ``0 .. 2**16 - 1``: exact while each category stays within ±2**15 (a
+Kingdom has 24 adjacent pairs and at most 120 connected pairs). Flipping the top bit of
+every field again (``^ BIAS``) leaves each field the two's complement of its value, so the
+six values are read back in one call, as six signed 16-bit numbers of the sum's bytes.
 
 The tables of a ruleset (`tables`) are built from the points of each pair of card
 codes, which the public module computes from the ruleset's data (R5.1, R5.2, R4.3, R9.3):
@@ -16,6 +19,7 @@ with every number of them domesticated (R5.3).
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from typing import Final
 
@@ -43,13 +47,14 @@ __all__ = [
     "unpack",
 ]
 
-#: The bit where each pair-scored category starts: Elves, Dwarves, Humans, Goblins,
-#: Conflicts.
-FIELDS: Final = (0, 16, 32, 48, 64)
+#: The bit where each category starts: Elves, Dwarves, Humans, Goblins, Dragons, Conflicts.
+FIELDS: Final = (0, 16, 32, 48, 64, 80)
 _HALF: Final = 1 << 15
-_MASK: Final = (1 << 16) - 1
 #: ``2**15`` in every field: added to a sum of packed values so that every field is >= 0.
 BIAS: Final = sum(_HALF << shift for shift in FIELDS)
+#: The six fields of a biased sum with their top bits flipped, as signed numbers.
+_READ: Final = struct.Struct("<6h").unpack
+_BYTES: Final = 2 * len(FIELDS)
 #: The most Dragons a Kingdom can hold (one per cell).
 _MAX_DRAGONS: Final = 16
 #: The codes of the Tribes that domesticate a Dragon (R5.3), of the Dragon and the Portal.
@@ -58,25 +63,20 @@ _DWARF: Final = CODE_OF[Card.DWARF]
 _HUMAN: Final = CODE_OF[Card.HUMAN]
 _DRAGON: Final = CODE_OF[Card.DRAGON]
 _PORTAL: Final = CODE_OF[Card.PORTAL]
+_DRAGON_FIELD: Final = FIELDS[4]
 
-#: The tables of one ruleset: ``(line, portal_pair, dragons, need)``.
+#: The tables of one ruleset: ``(line, portal_pair, dragons, need)``, every entry packed.
 Tables = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int]
 
 
 def pack(values: Sequence[int]) -> int:
-    """Five category values, in `FIELDS` order, as one integer (without the bias)."""
+    """Six category values, in `FIELDS` order, as one integer (without the bias)."""
     return sum(value << shift for value, shift in zip(values, FIELDS, strict=True))
 
 
-def unpack(packed: int) -> tuple[int, int, int, int, int]:
-    """The five category values of a biased sum of packed values (``BIAS + ...``)."""
-    return (
-        (packed & _MASK) - _HALF,
-        (packed >> 16 & _MASK) - _HALF,
-        (packed >> 32 & _MASK) - _HALF,
-        (packed >> 48 & _MASK) - _HALF,
-        (packed >> 64 & _MASK) - _HALF,
-    )
+def unpack(packed: int) -> tuple[int, int, int, int, int, int]:
+    """The six category values of a biased sum of packed values (``BIAS + ...``)."""
+    return _READ((packed ^ BIAS).to_bytes(_BYTES, "little"))
 
 
 def dragon_split(
@@ -132,11 +132,11 @@ def tables(
     """The tables of a ruleset: ``adjacent[a * CODES + b]`` and ``through[a * CODES + b]``
     are the packed points of a pair of codes ``a``, ``b`` adjacent (R4.1) or linked only
     through a Portal network (R4.2, R4.3); ``dragon_rule`` is ``(values, counted, most,
-    extra)`` for `dragon_points`; ``need`` the Tribe cards of one kind that
-    domesticate a Dragon (R5.3)."""
+    extra)`` for `dragon_points`, whose points go to the Dragons' field; ``need`` the
+    Tribe cards of one kind that domesticate a Dragon (R5.3)."""
     portal_pair = tuple(tuple(through[a * CODES : (a + 1) * CODES]) for a in range(CODES))
     dragons = tuple(
-        tuple(dragon_points(*dragon_rule, n, d) for d in range(n + 1))
+        tuple(dragon_points(*dragon_rule, n, d) << _DRAGON_FIELD for d in range(n + 1))
         for n in range(_MAX_DRAGONS + 1)
     )
     return _line_table(adjacent), portal_pair, dragons, need
@@ -190,21 +190,10 @@ def sheet(
     )  # fmt: skip
     portals = masks[_PORTAL]
     lay = LAYOUTS.get(portals) or layout(portals)
-    linked_pairs = lay[LINKED_PAIRS]
-    if linked_pairs:
-        for i, j in linked_pairs:
-            packed += pair[codes[i]][codes[j]]
+    for i, j in lay[LINKED_PAIRS]:
+        packed += pair[codes[i]][codes[j]]
     dragon_cells = masks[_DRAGON]
     if dragon_cells:
         tame = tamed(dragon_cells, masks, lay, need)
-        dragons = dragon_table[dragon_cells.bit_count()][tame.bit_count()]
-    else:
-        dragons = 0
-    return (
-        (packed & _MASK) - _HALF,
-        (packed >> 16 & _MASK) - _HALF,
-        (packed >> 32 & _MASK) - _HALF,
-        (packed >> 48 & _MASK) - _HALF,
-        dragons,
-        (packed >> 64 & _MASK) - _HALF,
-    )
+        packed += dragon_table[dragon_cells.bit_count()][tame.bit_count()]
+    return _READ((packed ^ BIAS).to_bytes(_BYTES, "little"))

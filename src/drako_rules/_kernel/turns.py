@@ -3,9 +3,9 @@ space, the one decision of what the player to move may do, and what each seat se
 
 The engine (``game.legal``, ``game.transitions``), the players and the environment read
 these rather than decide them again: [`legal_actions`][drako_rules._kernel.turns.legal_actions]
-is the one owner of which moves are legal (R3), [`game_ends`][drako_rules._kernel.turns.game_ends]
-of when the game ends (R7.1), [`turn_goes_on`][drako_rules._kernel.turns.turn_goes_on] of
-when the turn passes by itself (R6.5), [`sees_drawn`][drako_rules._kernel.turns.sees_drawn]
+and the three functions of the phases it reads are the owners of which moves are legal (R3),
+[`after_card_action`][drako_rules._kernel.turns.after_card_action] of when the game ends
+(R7.1) and when the turn passes by itself (R6.5), [`sees_drawn`][drako_rules._kernel.turns.sees_drawn]
 and [`seat_actions`][drako_rules._kernel.turns.seat_actions] of what a seat sees and may do
 (R8.3, R8).
 
@@ -35,15 +35,20 @@ __all__ = [
     "PLACE_BASE",
     "REVEAL_BASE",
     "TAKE_BASE",
+    "after_card_action",
+    "after_card_actions",
+    "before_card_actions",
     "can_draw",
-    "game_ends",
+    "discard_replaced",
+    "drawn_actions",
     "legal_actions",
     "next_seat",
     "open_cells",
+    "refill_row",
     "reshuffle_split",
     "seat_actions",
     "sees_drawn",
-    "turn_goes_on",
+    "turned_over",
 ]
 
 _DRAGON: Final = CODE_OF[Card.DRAGON]
@@ -99,6 +104,42 @@ def can_draw(draw_pile: int, discard_pile: int) -> bool:
     return draw_pile > 0 or discard_pile > 1
 
 
+def before_card_actions(
+    masks: Sequence[int],
+    card: int,
+    draw_pile: int,
+    discard_pile: int,
+    claimed: bool,
+    claimable: int,
+) -> tuple[int, int]:
+    """What the player may do at the start of a turn (R3.1, R6.1): ``(claims, takes)``.
+
+    ``claims``: the Legends it may claim, a mask of ``LEGENDS`` bits: those of the row its
+    revealed Kingdom meets (``claimable``), unless it claimed one this turn (R6.1).
+    ``takes``: bit ``i`` for taking the discard pile's top (of code ``card``) onto cell
+    ``i`` (R3.2, R3.4), bit 16 for drawing (R3.3, R3.5); ``masks`` are the masks by code
+    of its Kingdom, ``draw_pile`` and ``discard_pile`` the sizes of the piles.
+    """
+    takes = open_cells(masks, card)
+    if can_draw(draw_pile, discard_pile):
+        takes |= 1 << CELLS
+    return (0 if claimed else claimable), takes
+
+
+def drawn_actions(masks: Sequence[int], card: int) -> tuple[int, int]:
+    """What the player may do with the card of code ``card`` it drew (R3.3):
+    ``(places, reveals)``, masks of cells: placing it on each open cell (R3.4), or
+    discarding it and revealing each Unexplored Land of its Kingdom of masks ``masks``."""
+    return open_cells(masks, card), masks[UNEXPLORED]
+
+
+def after_card_actions(claimed: bool, claimable: int) -> int:
+    """The Legends the player may claim after the card action, a mask of ``LEGENDS``
+    bits (R6.1, R6.5): those of the row its Kingdom meets, unless it claimed one this
+    turn. Ending the turn is always possible then."""
+    return 0 if claimed else claimable
+
+
 def legal_actions(
     phase: int,
     masks: Sequence[int],
@@ -108,8 +149,8 @@ def legal_actions(
     claimed: bool,
     claimable: int,
 ) -> int:
-    """The legal decisions of the player to move, as a mask of action ids: the one owner
-    of R3's legal moves (with R2.5, R6.1, R6.5 and R7.1).
+    """The legal decisions of the player to move, as a mask of action ids: R3's legal
+    moves (with R2.5, R6.1, R6.5 and R7.1), from the phase's own function.
 
     ``phase`` is a phase code; ``masks`` the masks by code of the player's Kingdom;
     ``card`` the code of the card to place (the discard pile's top in ``BEFORE_CARD``,
@@ -118,49 +159,77 @@ def legal_actions(
     the Legends of the row the revealed Kingdom meets (bit ``i`` for ``LEGENDS[i]``).
 
     - ``ARRANGE``: every arrangement (R2.5);
-    - ``BEFORE_CARD``: each claimable Legend unless one was claimed this turn (R6.1);
-      taking onto each open cell (R3.2, R3.4); drawing, when possible (R3.5);
-    - ``DRAWN``: placing on each open cell (R3.4), discarding and revealing each
-      Unexplored Land (R3.3);
-    - ``AFTER_CARD``: each claimable Legend unless one was claimed this turn, and ending
-      the turn (R6.1, R6.5);
+    - ``BEFORE_CARD``: [`before_card_actions`][drako_rules._kernel.turns.before_card_actions];
+    - ``DRAWN``: [`drawn_actions`][drako_rules._kernel.turns.drawn_actions];
+    - ``AFTER_CARD``: [`after_card_actions`][drako_rules._kernel.turns.after_card_actions],
+      and ending the turn (R6.5);
     - ``OVER``: nothing (R7.1).
     """
     if phase == BEFORE_CARD:
-        actions = open_cells(masks, card) << TAKE_BASE
-        if can_draw(draw_pile, discard_pile):
-            actions |= 1 << DRAW_ACTION
-        if not claimed:
-            actions |= claimable << CLAIM_BASE
-        return actions
+        claims, takes = before_card_actions(
+            masks, card, draw_pile, discard_pile, claimed, claimable
+        )
+        return claims << CLAIM_BASE | takes << TAKE_BASE
     if phase == DRAWN:
-        return open_cells(masks, card) << PLACE_BASE | masks[UNEXPLORED] << REVEAL_BASE
+        places, reveals = drawn_actions(masks, card)
+        return places << PLACE_BASE | reveals << REVEAL_BASE
     if phase == AFTER_CARD:
-        if claimed:  # R6.1: one claim per turn (a claim after the card action ends it)
-            return 1 << END_ACTION
-        return claimable << CLAIM_BASE | 1 << END_ACTION
+        return after_card_actions(claimed, claimable) << CLAIM_BASE | 1 << END_ACTION
     if phase == ARRANGE:
         return _EVERY_ARRANGEMENT
     return 0
 
 
-def game_ends(masks: Sequence[int]) -> bool:
-    """Whether a card action that left the player's Kingdom of masks by code ``masks``
-    ends the game (R7.1): no Unexplored Land is left in it."""
-    return not masks[UNEXPLORED]
-
-
-def turn_goes_on(claimed: bool, claimable: int) -> bool:
-    """Whether the player still decides after the card action (R6.1, R6.5): no Legend
-    claimed this turn, and one of the row (``claimable``, a mask of Legends) met.
-    Otherwise the turn passes by itself."""
-    return not claimed and claimable != 0
+def after_card_action(
+    masks: Sequence[int], claimed: bool, claimable: int, seat: int, players: int
+) -> tuple[int, int]:
+    """What follows a card action of seat ``seat`` that left its Kingdom of masks by code
+    ``masks``: ``(phase, seat to move)``. The game ends at once when no Unexplored Land is
+    left (R7.1: ``OVER``, the seat stays); else the player decides again if it may still
+    claim a Legend (R6.1, R6.5: ``AFTER_CARD``, ``claimable`` as in
+    [`after_card_actions`][drako_rules._kernel.turns.after_card_actions]); else the next
+    seat's turn begins (R2.7: ``BEFORE_CARD``)."""
+    if not masks[UNEXPLORED]:  # R7.1
+        return OVER, seat
+    if not claimed and claimable:  # R6.1, R6.5
+        return AFTER_CARD, seat
+    return BEFORE_CARD, next_seat(seat, players)
 
 
 def next_seat(seat: int, players: int) -> int:
     """The seat that plays after ``seat`` among ``players`` (R2.7): seat order, round the
     table."""
     return (seat + 1) % players
+
+
+def discard_replaced(pile: tuple[_T, ...], replaced: _T, taken: bool) -> tuple[_T, ...]:
+    """The discard pile (top last) after a card action replaced the card ``replaced``: it
+    goes face up on top (R3.4a, R3.4d); when the card placed was the top, taken from the
+    pile (R3.2), the replaced card takes its place."""
+    if taken:
+        changed = [*pile]
+        changed[-1] = replaced
+        return tuple(changed)
+    return (*pile, replaced)
+
+
+def refill_row(
+    row: tuple[_T, ...], deck: tuple[_T, ...], slot: int
+) -> tuple[tuple[_T, ...], tuple[_T, ...]]:
+    """The legend row and deck (top last) after the Legend at ``slot`` of the row was
+    claimed (R6.2): the top of the deck takes its slot, or the row shrinks when the deck
+    is empty."""
+    if deck:
+        return (*row[:slot], deck[-1], *row[slot + 1 :]), deck[:-1]
+    return (*row[:slot], *row[slot + 1 :]), deck
+
+
+def turned_over(
+    cells: tuple[_T | None, ...], hidden: tuple[_T | None, ...]
+) -> tuple[_T | None, ...]:
+    """A Kingdom's cells with every Unexplored Land (None) turned over to the card under it,
+    ``hidden[i]`` (R7.2)."""
+    return tuple([c if c is not None else h for c, h in zip(cells, hidden, strict=True)])
 
 
 def reshuffle_split(discard: tuple[_T, ...]) -> tuple[tuple[_T, ...], tuple[_T, ...]]:

@@ -6,6 +6,10 @@ at the table needs when they cannot be read (Kingdom notation, R1.4).
 per player; [`kingdom_message`][drako_rules.checker.notation.kingdom_message] and
 [`legend_message`][drako_rules.checker.notation.legend_message] by the command line too
 (``drako-rules score`` and ``explain``), so that a player reads the same words everywhere.
+What is wrong with a Kingdom's text is worded once, by the notation's reader
+(``drako_rules.notation``, through [`Kingdom.parse`][drako_rules.kingdom.Kingdom.parse]);
+this module adds "did you mean" for a misspelt card name, and counts the rows of a text
+of the wrong shape itself.
 """
 
 from __future__ import annotations
@@ -22,9 +26,6 @@ from drako_rules.kingdom import SIZE, Kingdom, Position
 __all__ = ["kingdom_message", "legend_message", "read_kingdom", "read_legend"]
 
 #: The letter of an Unexplored Land in the compact notation, as the library writes it.
-_UNEXPLORED: Final = str(Kingdom.unexplored())[0]
-_CARD_LETTERS: Final = frozenset([*(c.letter for c in Card), _UNEXPLORED])
-_LETTER_LIST: Final = " ".join([*(c.letter for c in Card), _UNEXPLORED])
 _CARD_WORDS: Final[Mapping[str, str]] = {
     **{c.english.lower(): c.english.lower() for c in Card},
     **{c.plural.lower(): c.english.lower() for c in Card},
@@ -44,30 +45,30 @@ def _did_you_mean(word: str, choices: Mapping[str, str]) -> str:
 
 
 def kingdom_message(error: NotationError, text: str) -> str:
-    """What is wrong with the Kingdom ``text``, for a player: the bad card by itself, its
-    row and column (counted from 0 at the top left), and "did you mean" for a misspelt
-    card name; a short quoted prefix of the text otherwise (Kingdom notation).
+    """What is wrong with the Kingdom ``text``, for a player (Kingdom notation).
+
+    A bad card is named as the notation's reader words it, in one place
+    (``drako_rules.notation.unknown_card``: the card by itself, its row and column counted
+    from 1 at the top left), with "did you mean" added for a misspelt card name; a wrong number of rows says how many there are, with "did you mean" for a
+    misspelt name in them; otherwise the reader's message, which quotes a short prefix of
+    the text.
 
     Examples:
         >>> try:
         ...     Kingdom.parse("FEOM/HPWM/SGDO/PPHX")
         ... except NotationError as error:
-        ...     print(kingdom_message(error, "FEOM/HPWM/SGDO/PPHX")[:37])
-        unknown card 'X' at row 3, column 3 (
+        ...     print(kingdom_message(error, "FEOM/HPWM/SGDO/PPHX")[:35])
+        unknown card 'X' at row 4, column 4
+        >>> try:
+        ...     Kingdom.parse("forest elf portal mountian/HPWM/SGDO/PPHS")
+        ... except NotationError as error:
+        ...     print(kingdom_message(error, "forest elf portal mountian/HPWM/SGDO/PPHS")[-26:])
+        ; did you mean 'mountain'?
     """
     token = error.token
     if token is not None and error.row is not None and error.column is not None:
-        bad = token
-        if len(token) == SIZE and error.column < SIZE:
-            wrong = [ch for ch in token.upper() if ch not in _CARD_LETTERS]
-            if len(wrong) == 1:
-                bad = wrong[0]
-        hint = _did_you_mean(bad, _CARD_WORDS) if len(bad) > 1 else ""
-        return (
-            f"unknown card {quote(bad)} at row {error.row}, column {error.column} (rows and "
-            "columns are counted from 0 at the top left): a card is one of "
-            f"{_LETTER_LIST}, or its English name{hint}"
-        )
+        hint = _did_you_mean(token, _CARD_WORDS) if len(token) > 1 else ""
+        return f"{error}{hint}"
     rows = [r for r in re.split(r"[/\n]", text[:400]) if r.strip()]
     if len(text) <= 400 and len(rows) != SIZE:
         words = text.split()

@@ -1,12 +1,13 @@
 """The end of a game (R7): every hidden card revealed, then the final scores and ranking.
 
-When the game ends is the kernel's decision ([`game_ends`][drako_rules._kernel.turns.game_ends],
-R7.1); [`apply_move`][drako_rules.game.transitions.apply_move] then builds the last state
+When the game ends is the kernel's decision
+(``_kernel.turns.after_card_action``, R7.1); [`apply_move`][drako_rules.game.transitions.apply_move] then builds the last state
 with [`ended`][drako_rules.game.ending.ended].
 """
 
 from __future__ import annotations
 
+from drako_rules._kernel.turns import turned_over
 from drako_rules.cards import Card
 from drako_rules.errors import GameError, expect
 from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState
@@ -20,9 +21,7 @@ __all__ = ["ended", "final_ranking", "final_scores", "revealed_kingdom"]
 def revealed_kingdom(kingdom: Kingdom, hidden: tuple[Card | None, ...]) -> Kingdom:
     """``kingdom`` with its Unexplored Lands turned over (R7.2): the kind under each is
     ``hidden[i]`` (the state's ``hidden`` of the seat)."""
-    return Kingdom(
-        tuple([c if c is not None else h for c, h in zip(kingdom.cells, hidden, strict=True)])
-    )
+    return Kingdom(turned_over(kingdom.cells, hidden))
 
 
 def ended(

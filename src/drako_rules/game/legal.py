@@ -1,5 +1,5 @@
 """The legal moves of the player to move (R3, R2.5, R6.1, R7.1), as moves and as a mask of
-action ids: the kernel's [`legal_actions`][drako_rules._kernel.turns.legal_actions]
+action ids: the kernel's ``_kernel.turns.legal_actions``
 decides them; this module reads the state for it and hands out the prebuilt moves.
 
 [`legal_moves`][drako_rules.game.transitions.legal_moves] is also reached from
@@ -21,6 +21,9 @@ from drako_rules._kernel.turns import (
     PLACE_BASE,
     REVEAL_BASE,
     TAKE_BASE,
+    after_card_actions,
+    before_card_actions,
+    drawn_actions,
     legal_actions,
 )
 from drako_rules.errors import expect
@@ -76,12 +79,17 @@ _CLAIMS: Final = _MovesOfMask(CLAIM_MOVES)
 _TAKES_AND_DRAW: Final = _MovesOfMask((*TAKE_MOVES, DRAW))
 _PLACES: Final = _MovesOfMask(PLACE_MOVES)
 _REVEALS_AND_END: Final = _MovesOfMask((*REVEAL_MOVES, END))
+_REVEALS: Final = _MovesOfMask(REVEAL_MOVES)
+_END_ONLY: Final[tuple[Move, ...]] = (END,)
+_BEFORE: Final = Phase.BEFORE_CARD
+_DRAWN: Final = Phase.DRAWN
+_AFTER: Final = Phase.AFTER_CARD
 
 
 def state_actions(state: GameState) -> int:
     """The legal moves of the player to move, as a mask of action ids (bit ``a`` for the
     move of id ``a``), from the kernel's
-    [`legal_actions`][drako_rules._kernel.turns.legal_actions] (R3, R2.5, R6.1, R7.1).
+    ``_kernel.turns.legal_actions`` (R3, R2.5, R6.1, R7.1).
     The Legends it may claim are those of the row its revealed Kingdom meets (R6.1, R6.4)."""
     phase = state.phase
     seat = state.current_player
@@ -119,7 +127,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     - ``AFTER_CARD``: each Legend of the row the Kingdom meets, and ending the turn (R6.1);
     - ``OVER``: nothing (R7.1).
 
-    The kernel's [`legal_actions`][drako_rules._kernel.turns.legal_actions] decides them;
+    The kernel's ``_kernel.turns.legal_actions`` decides them;
     the moves are the prebuilt instances of [`MOVES`][drako_rules.game.moves.MOVES].
 
     Examples:
@@ -128,14 +136,31 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         24
     """
     isinstance(state, GameState) or expect(state, GameState, "a GameState", "see new_game")
-    actions = state_actions(state)
-    return (  # moves_of_actions(actions), written out: the engine's most frequent call
-        _ARRANGES[actions & _ARRANGE_BITS]
-        + _CLAIMS[actions >> CLAIM_BASE & _LEGEND_BITS]
-        + _TAKES_AND_DRAW[actions >> TAKE_BASE & _TAKE_DRAW_BITS]
-        + _PLACES[actions >> PLACE_BASE & _PLACE_BITS]
-        + _REVEALS_AND_END[actions >> REVEAL_BASE & _REVEAL_END_BITS]
-    )
+    # The kernel's function of the phase, its masks read as the prebuilt moves.
+    phase = state.phase
+    seat = state.current_player
+    if phase is _BEFORE:
+        discard = state.discard_pile
+        claims, takes = before_card_actions(
+            state.players[seat].kingdom.masks,
+            CODE_OF_LETTER[discard[-1]._value_],
+            len(state.draw_pile),
+            len(discard),
+            state.claimed_this_turn,
+            state.met_masks[seat] & state.row_mask,
+        )
+        return _CLAIMS[claims] + _TAKES_AND_DRAW[takes]
+    if phase is _DRAWN:
+        drawn = state.drawn
+        assert drawn is not None
+        places, reveals = drawn_actions(
+            state.players[seat].kingdom.masks, CODE_OF_LETTER[drawn._value_]
+        )
+        return _PLACES[places] + _REVEALS[reveals]
+    if phase is _AFTER:
+        claimable = state.met_masks[seat] & state.row_mask
+        return _CLAIMS[after_card_actions(state.claimed_this_turn, claimable)] + _END_ONLY
+    return moves_of_actions(state_actions(state))  # ARRANGE (R2.5), OVER (R7.1)
 
 
 def moves_of_actions(actions: int) -> tuple[Move, ...]:

@@ -112,7 +112,7 @@ def player_state(
     return PlayerState(kingdom, legends, hand)
 
 
-@attrs.frozen(init=False, repr=False, slots=False)
+@attrs.frozen(init=False, repr=False)
 class GameState:
     """The whole state of a game, hidden cards included (R2–R3, R6–R7). Immutable.
 
@@ -428,6 +428,6 @@ _FIXED: Final = frozenset({"ruleset", "seed", "first_player"})
 def drawn_card_seen(state: GameState, seat: int) -> Card | None:
     """The card just drawn as seat ``seat`` sees it (R8.3): the drawn card for the player
     who drew it (the current player), None for everyone else: the kernel's
-    [`sees_drawn`][drako_rules._kernel.turns.sees_drawn] decides it, read by
+    ``_kernel.turns.sees_drawn`` decides it, read by
     ``player_view`` and the environment's observation."""
     return sees_drawn(seat, state.current_player, state.drawn)

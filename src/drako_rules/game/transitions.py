@@ -47,12 +47,15 @@ from drako_rules._kernel.board import (
     legend_mask,
 )
 from drako_rules._kernel.turns import (
+    AFTER_CARD,
+    OVER,
+    after_card_action,
     can_draw,
-    game_ends,
+    discard_replaced,
     next_seat,
     open_cells,
+    refill_row,
     reshuffle_split,
-    turn_goes_on,
 )
 from drako_rules.cards import Card
 from drako_rules.errors import GameError, InvalidMoveError
@@ -129,18 +132,18 @@ def _after_card_action(
     seat = s.current_player
     player = s.players[seat]
     players = _with_seat(s.players, seat, PlayerState(kingdom, player.legends, player.hand))
-    if game_ends(kingdom.masks):  # R7.1: the game ends at once.
-        return ended(s, players, discard_pile, hidden)
     # R6.4: only the Legends of the kinds that left and entered cell i are checked again.
     changed = 1 << before.codes[i] | 1 << kingdom.codes[i]
     met_at = [*s.met_masks]
     met = met_at[seat] = legends_mask(kingdom, s.ruleset, changed, met_at[seat])
-    met_masks = tuple(met_at)
     row_mask = s.row_mask
-    if turn_goes_on(s.claimed_this_turn, met & row_mask):  # R6.1, R6.5
-        phase, to_move, turn = _AFTER, seat, s.turn
-    else:  # the next player's turn (R2.7)
-        phase, to_move, turn = _BEFORE, next_seat(seat, len(players)), s.turn + 1
+    code, to_move = after_card_action(
+        kingdom.masks, s.claimed_this_turn, met & row_mask, seat, len(players)
+    )
+    if code == OVER:  # R7.1: the game ends at once.
+        return ended(s, players, discard_pile, hidden)
+    phase, turn = (_AFTER, s.turn) if code == AFTER_CARD else (_BEFORE, s.turn + 1)
+    met_masks = tuple(met_at)
     return GameState(
         s.ruleset,
         s.seed,
@@ -184,12 +187,7 @@ def _replace(s: GameState, position: Position, card: Card, taken: bool, how: str
     else:
         old = CARD_OF_CODE[code]
     assert old is not None
-    if taken:
-        pile = [*s.discard_pile]
-        pile[-1] = old
-        discard = tuple(pile)
-    else:
-        discard = (*s.discard_pile, old)
+    discard = discard_replaced(s.discard_pile, old, taken)  # R3.4a
     return _after_card_action(s, kingdom, i, kingdom.replace(position, card), hidden, discard)
 
 
@@ -249,13 +247,7 @@ def _claim(s: GameState, move: Move) -> GameState:
     player = s.players[seat]
     if not s.met_masks[seat] & LEGEND_BIT_OF_ID[legend._value_]:
         refuse_claim_unmet(move, player.kingdom, seat, legend)
-    slot = row.index(legend)
-    deck = s.legend_deck
-    if deck:  # R6.2, R6.5: the top of the legend deck takes the claimed Legend's slot.
-        row = (*row[:slot], deck[-1], *row[slot + 1 :])
-        deck = deck[:-1]
-    else:
-        row = (*row[:slot], *row[slot + 1 :])
+    row, deck = refill_row(row, s.legend_deck, row.index(legend))  # R6.2
     mine = PlayerState(player.kingdom, (*player.legends, legend), player.hand)
     players = _with_seat(s.players, seat, mine)
     if phase is _AFTER:  # nothing left to decide: the turn passes (R6.5).

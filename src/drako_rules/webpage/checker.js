@@ -6,12 +6,17 @@
 // field, cells, card, Legend, written and expected values), in the player's words.
 "use strict";
 
-const SIZE = 4;
+// The Kingdom notation, from drako_rules.web.catalogue() once catalogue.json is read (R1.1):
+// SIZE rows of SIZE letters, EMPTY for an Unexplored Land, rows joined by SEP.
+let SIZE = null;
+let CELLS = null;
+let EMPTY = null;
+let SEP = null;
 const MAX_PLAYERS_SHOWN = 8;
 const LANGS = ["en", "es", "fr"];
 let web = null; // drako_rules.web, once Python is loaded
 let cat = null; // drako_rules.web.catalogue()
-let game = null; // {ruleset, players: [{name, cells[16], raw, legends[], score, sheet{}}]}
+let game = null; // {ruleset, players: [{name, cells[CELLS], raw, legends[], score, sheet{}}]}
 let selected = { player: 0, index: 0 };
 let result = null;
 let step = 0; // the player whose panel is shown, or "result"
@@ -117,11 +122,30 @@ async function setLanguage(code) {
   saveToAddress();
 }
 
+const POS = String.raw`\(\d,\s?\d\)`;
+// The checker's English sentences of a score line or a picture that have a shape of their
+// own, each with the message that says it: [English pattern, its words in the language shown].
+const SENTENCES = [
+  [new RegExp(String.raw`^the (\w+) (${POS}) cannot use the Portal (${POS})(?: \(R\d+\.\d+\))?$`),
+    (m, card, pos, portal) => t("svg.blocked", { card: scoreLine(card), pos: scoreLine(pos), portal: scoreLine(portal) })],
+  [/^Portal network ([A-Z]) \((.*)\) links (.*)$/,
+    (m, letter, portals, cards) => t("svg.network", { letter, portals: scoreLine(portals), cards: scoreLine(cards) })],
+  [/^Kingdom (\S+), (\w+) rules\. (\d+) Portal network\(s\), (\d+) conflict\(s\)\.(.*)$/,
+    (m, kingdom, ruleset, networks, conflicts, rest) => t("svg.summary", {
+      kingdom, ruleset: messages[`ruleset.${ruleset}`] ?? english[`ruleset.${ruleset}`] ?? ruleset, networks, conflicts,
+    }) + scoreLine(rest)],
+];
+
 function scoreLine(text) {
-  // A line of the itemized score in the player's words: positions counted from 1, and
-  // the card names and linking words of the language shown.
+  // A line of the itemized score, or a text of the picture, in the player's words:
+  // positions counted from 1, and the card names and linking words of the language shown.
+  for (const [pattern, say] of SENTENCES) {
+    const match = pattern.exec(text);
+    if (match) return say(...match);
+  }
   let out = text.replace(/\((\d),\s?(\d)\)/g, (m, r, c) => t("line.pos", { row: Number(r) + 1, col: Number(c) + 1 }));
   out = out.replace(/Legend ([a-z-]+) \([^)]*\)/g, (m, id) => `${t("line.legend")} «${legendName(id)}»`);
+  out = out.replace(/but at most (\d+) domesticated Dragons score/g, (m, n) => t("line.at_most", { n }));
   if (lang === "en") return out;
   const words = [];
   for (const card of cat.cards) {
@@ -159,15 +183,38 @@ function written(text) {
   // reports it as not-an-integer, R5.5); blank is omitted.
   const t = String(text).trim();
   if (t === "") return undefined;
-  return /^[-+]?\d{1,9}$/.test(t) ? parseInt(t, 10) : t;
+  // (at most the checker's digits, and never more than a JavaScript number holds exactly)
+  const digits = Math.min(cat.max_written_digits, 15);
+  return new RegExp(`^[-+]?\\d{1,${digits}}$`).test(t) ? parseInt(t, 10) : t;
 }
 
 function defaultName(i) {
   return t("player.n", { n: i + 1 });
 }
 
+function learnNotation(c) {
+  SIZE = c.kingdom_size;
+  CELLS = SIZE * SIZE;
+  EMPTY = c.unexplored;
+  SEP = c.row_separator;
+}
+
+function escaped(text) {
+  return text.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
+}
+
+function letterClass() {
+  // the letters of a Kingdom's notation, as a character class: the cards' and the empty cell's
+  return `[${escaped(Object.keys(cat.alphabet).join("") + EMPTY)}]`;
+}
+
+function notationPattern() {
+  const row = `${letterClass()}{${SIZE}}`;
+  return new RegExp(`^${row}(${escaped(SEP)}${row}){${SIZE - 1}}$`);
+}
+
 function notation(cells) {
-  return [0, 1, 2, 3].map((r) => cells.slice(4 * r, 4 * r + 4).join("")).join("/");
+  return Array.from({ length: SIZE }, (_, r) => cells.slice(SIZE * r, SIZE * r + SIZE).join("")).join(SEP);
 }
 
 function gameDocument() {
@@ -197,10 +244,10 @@ function fromResult(res) {
   // The page's game from drako_rules.web's answer (Kingdoms in the compact notation).
   const doc = res.game;
   return {
-    ruleset: doc.ruleset ?? "pocket",
+    ruleset: doc.ruleset ?? cat.default_ruleset,
     players: doc.players.slice(0, MAX_PLAYERS_SHOWN).map((p, i) => ({
       name: p.name ?? "",
-      cells: res.cells[i] ? res.cells[i].slice() : Array(16).fill("?"),
+      cells: res.cells[i] ? res.cells[i].slice() : Array(CELLS).fill(EMPTY),
       raw: res.cells[i] ? null : (p.kingdom ?? ""),
       legends: (p.legends ?? []).slice(),
       score: p.score ?? "",
@@ -210,11 +257,11 @@ function fromResult(res) {
 }
 
 function emptyPlayer() {
-  return { name: "", cells: Array(16).fill("?"), raw: null, legends: [], score: "", sheet: {} };
+  return { name: "", cells: Array(CELLS).fill(EMPTY), raw: null, legends: [], score: "", sheet: {} };
 }
 
 function newGame(count) {
-  return { ruleset: "pocket", players: Array.from({ length: count }, () => emptyPlayer()) };
+  return { ruleset: cat.default_ruleset, players: Array.from({ length: count }, () => emptyPlayer()) };
 }
 
 let savedHash = "";
@@ -268,7 +315,7 @@ function playerName(i) {
 }
 
 function filled(p) {
-  return p.cells.filter((x) => x !== "?").length;
+  return p.cells.filter((x) => x !== EMPTY).length;
 }
 
 function drawCell(button, letter) {
@@ -289,7 +336,7 @@ function drawCell(button, letter) {
 
 function drawKingdomState(i) {
   const p = game.players[i];
-  const left = 16 - filled(p);
+  const left = CELLS - filled(p);
   const node = $(`[data-player="${i}"] .left`);
   if (node) node.textContent = left ? tn("kingdom.left", left) : t("kingdom.full");
   const text = $(`[data-kingdom-text="${i}"]`);
@@ -299,24 +346,24 @@ function drawKingdomState(i) {
 function kingdomText(cells) {
   // the notation of the cards entered so far: "FEOM/HP" (blank when none is)
   let last = -1;
-  cells.forEach((x, k) => { if (x !== "?") last = k; });
+  cells.forEach((x, k) => { if (x !== EMPTY) last = k; });
   if (last < 0) return "";
-  return notation(cells).slice(0, last + 1 + Math.floor(last / SIZE));
+  return notation(cells).slice(0, last + 1 + Math.floor(last / SIZE) * SEP.length);
 }
 
 function onKingdomText(i, input) {
   const p = game.players[i];
   const letters = input.value.toUpperCase().replace(/[\s/,;.\-|]/g, "");
-  const bad = letters.length > 16 || /[^FMPSEWHGDO?]/.test(letters);
+  const bad = letters.length > CELLS || new RegExp(`[^${letterClass().slice(1)}`).test(letters);
   input.setAttribute("aria-invalid", String(bad));
   $(`[data-player="${i}"] .text-bad`).hidden = !bad;
   if (bad) return;
-  for (let k = 0; k < 16; k++) {
-    p.cells[k] = letters[k] ?? "?";
+  for (let k = 0; k < CELLS; k++) {
+    p.cells[k] = letters[k] ?? EMPTY;
     drawCell(cellButton(i, k), p.cells[k]);
   }
   p.raw = null;
-  if (letters.length === 16) done.add(i);
+  if (letters.length === CELLS) done.add(i);
   select(i, Math.min(15, letters.length), false);
   drawKingdomState(i);
   update(String(i));
@@ -387,7 +434,7 @@ function drawPlayer(i) {
     // Enter goes on to the Kingdom: its first cell still to fill, ready for the card letters
     if (event.key !== "Enter") return;
     event.preventDefault();
-    const first = p.cells.indexOf("?");
+    const first = p.cells.indexOf(EMPTY);
     select(i, first >= 0 ? first : 0, true);
   });
   name.addEventListener("input", () => {
@@ -399,7 +446,7 @@ function drawPlayer(i) {
   panel.append(el("ul", { class: "problems", "data-problems": `${i}-name` }));
 
   const grid = el("div", { class: "kingdom", role: "group", "aria-label": t("kingdom.of", { name: playerName(i) }) });
-  for (let k = 0; k < 16; k++) {
+  for (let k = 0; k < CELLS; k++) {
     const r = Math.floor(k / SIZE), c = k % SIZE;
     const button = el("button", { type: "button", class: "cell", "data-cell": `${i}-${r}-${c}`, tabindex: "-1" });
     drawCell(button, p.cells[k]);
@@ -416,7 +463,7 @@ function drawPlayer(i) {
   text.addEventListener("blur", () => drawKingdomState(i));
   panel.append(el("div", { class: "row text-row" }, el("label", { for: `p${i}-text`, text: t("kingdom.text") }), text),
     el("p", { class: "small", id: `p${i}-text-hint`, text: t("kingdom.text.hint") }),
-    el("p", { class: "error text-bad", hidden: true, text: t("kingdom.text.bad") }));
+    el("p", { class: "error text-bad", hidden: true, text: t("kingdom.text.bad", { letters: Object.keys(cat.alphabet).join(" "), empty: EMPTY }) }));
   panel.append(el("ul", { class: "problems", "data-problems": `${i}-kingdom` }));
 
   panel.append(el("fieldset", {}, el("legend", { text: t("legends") }), el("div", { class: "legend-lists" }),
@@ -474,7 +521,7 @@ function showStep(key) {
   drawSteps();
   if (step !== "result") {
     const p = game.players[step];
-    const first = p.cells.indexOf("?");
+    const first = p.cells.indexOf(EMPTY);
     select(step, first >= 0 ? first : 0, false);
   }
   if (result) showResult(result);
@@ -502,11 +549,22 @@ function drawForm(fresh = true) {
   showStep(keep);
 }
 
+function drawCounts() {
+  // one button per player count the game allows (R1.3)
+  const group = $(".counts");
+  for (const button of $$("[data-count]", group)) button.remove();
+  for (const n of cat.player_counts) {
+    const button = el("button", { type: "button", "data-count": n, text: String(n) });
+    button.addEventListener("click", () => setCount(n));
+    group.append(button);
+  }
+}
+
 function drawPalette() {
   const palette = $("#palette");
   palette.textContent = "";
-  for (const card of [...cat.cards, { letter: "?" }]) {
-    const clear = card.letter === "?";
+  for (const card of [...cat.cards, { letter: EMPTY }]) {
+    const clear = card.letter === EMPTY;
     const name = clear ? t("palette.clear") : cardName(card.letter);
     // the accessible name is the text shown ("E Elf"); the clear key's says what it does
     const button = el("button", { type: "button", "data-card": card.letter, "aria-label": clear ? t("palette.clear.label") : null },
@@ -550,10 +608,10 @@ function place(letter) {
   p.cells[k] = letter;
   p.raw = null;
   drawCell(cellButton(i, k), letter);
-  if (filled(p) === 16) done.add(i);
+  if (filled(p) === CELLS) done.add(i);
   drawKingdomState(i);
   update(String(i));
-  if (k < 15 && letter !== "?") select(i, k + 1, document.activeElement?.classList.contains("cell"));
+  if (k < CELLS - 1 && letter !== EMPTY) select(i, k + 1, document.activeElement?.classList.contains("cell"));
 }
 
 function onCellKey(event, i, k) {
@@ -568,9 +626,9 @@ function onCellKey(event, i, k) {
     return;
   }
   const key = event.key.toUpperCase();
-  if (key === "?" || key === "BACKSPACE" || key === "DELETE") {
+  if (key === EMPTY || key === "BACKSPACE" || key === "DELETE") {
     select(i, k, false);
-    place("?");
+    place(EMPTY);
     event.preventDefault();
   } else if (key.length === 1 && cardOf(key)) {
     select(i, k, false);
@@ -585,9 +643,22 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
+// The docs site's public address (mkdocs.yml's site_url): the rules page a rule id links to
+// when the page is not inside the docs site (served by `drako-rules web`, or saved).
+const DOCS_SITE = "https://drako-rules.github.io/drako-rules/";
+
+function rulesPage() {
+  // inside the docs site the page is its checker/ folder, beside rules/
+  return /\/checker\/(index\.html)?$/.test(location.pathname) ? "../rules/" : `${DOCS_SITE}rules/`;
+}
+
 function ruleLink(rule) {
-  // the rule id beside a sentence, as a link to the rules page of the docs site
-  return el("a", { class: "rule", href: `../rules/#${rule}`, "aria-label": t("rule.link", { rule }), text: rule });
+  // the rule id beside a sentence, as a link to its rule on the rules page of the docs site
+  const inside = rulesPage() === "../rules/";
+  return el("a", {
+    class: "rule", href: `${rulesPage()}#${rule}`, "aria-label": t("rule.link", { rule }), text: rule,
+    target: inside ? null : "_blank", rel: inside ? null : "noopener",
+  });
 }
 
 function item(text, rule) {
@@ -655,7 +726,7 @@ function verdictOf(report, facts) {
   const visible = facts.filter(shown);
   if (visible.length) return ["invalid", tn("verdict.invalid", visible.length)];
   if (facts.length) {
-    const left = game.players.reduce((n, p) => n + 16 - filled(p), 0);
+    const left = game.players.reduce((n, p) => n + CELLS - filled(p), 0);
     return ["pending", tn("verdict.pending", left)];
   }
   const value = report.verdict ?? (report.valid ? (report.verified ? "verified" : "disagrees") : "invalid");
@@ -830,7 +901,7 @@ function download() {
 }
 
 async function openFile(file) {
-  if (file.size > 100000) {
+  if (file.size > 4 * cat.max_game_chars) { // 4 bytes at most per character in UTF-8
     showOpenError(t("open.too_large", { file: file.name.slice(0, 40), size: file.size }));
     return;
   }
@@ -846,7 +917,6 @@ async function openFile(file) {
 }
 
 function wire() {
-  for (const button of $$("[data-count]")) button.addEventListener("click", () => setCount(Number(button.dataset.count)));
   for (const button of $$("[data-lang]")) button.addEventListener("click", () => setLanguage(button.dataset.lang));
   $("#ruleset").addEventListener("change", (e) => {
     game.ruleset = e.target.value;
@@ -855,7 +925,7 @@ function wire() {
   $("#download").addEventListener("click", download);
   $("#new").addEventListener("click", () => {
     showOpenError("");
-    game = newGame(game.players.length >= 2 && game.players.length <= 4 ? game.players.length : 2);
+    game = newGame(cat.player_counts.includes(game.players.length) ? game.players.length : cat.player_counts[0]);
     done = new Set();
     drawForm();
     update();
@@ -913,7 +983,6 @@ async function bootPython(base) {
   return module;
 }
 
-const NOTATION = /^[FMPSEWHGDO?]{4}(\/[FMPSEWHGDO?]{4}){3}$/;
 
 function earlyGame() {
   // The game of a #game= link, read before Python is loaded when it is in the form this
@@ -923,15 +992,15 @@ function earlyGame() {
   try {
     const doc = JSON.parse(fromBase64url(match[1]));
     const plain = (p) => typeof p === "object" && p !== null && typeof p.name === "string"
-      && typeof p.kingdom === "string" && NOTATION.test(p.kingdom)
+      && typeof p.kingdom === "string" && notationPattern().test(p.kingdom)
       && (p.legends === undefined || (Array.isArray(p.legends) && p.legends.every((x) => typeof x === "string")))
       && (p.score === undefined || Number.isInteger(p.score))
       && (p.sheet === undefined || (typeof p.sheet === "object" && p.sheet !== null && !Array.isArray(p.sheet)))
-      && Object.keys(p).every((k) => ["name", "kingdom", "legends", "score", "sheet"].includes(k));
+      && Object.keys(p).every((k) => k in cat.fields.player);
     if (typeof doc !== "object" || doc === null || !Array.isArray(doc.players)) return null;
     if (doc.players.length < 1 || doc.players.length > MAX_PLAYERS_SHOWN || !doc.players.every(plain)) return null;
-    if (typeof (doc.ruleset ?? "pocket") !== "string") return null;
-    const cells = doc.players.map((p) => p.kingdom.replace(/\//g, "").split(""));
+    if (typeof (doc.ruleset ?? cat.default_ruleset) !== "string") return null;
+    const cells = doc.players.map((p) => p.kingdom.split(SEP).join("").split(""));
     return fromResult({ game: doc, cells });
   } catch {
     return null;
@@ -951,9 +1020,11 @@ async function start() {
     await loadMessages(chooseLanguage(), base);
     translateStatic();
     cat = await catalogue;
+    learnNotation(cat);
+    drawCounts();
     drawPalette();
     wire();
-    game = location.hash.startsWith("#game=") ? earlyGame() : newGame(2);
+    game = location.hash.startsWith("#game=") ? earlyGame() : newGame(cat.player_counts[0]);
     if (game) {
       if (location.hash.startsWith("#game=")) done = new Set(game.players.keys());
       drawForm();
@@ -968,7 +1039,7 @@ async function start() {
     if (res) load(res);
     else {
       if (!game) {
-        game = newGame(2);
+        game = newGame(cat.player_counts[0]);
         drawForm();
       }
       update();
