@@ -46,8 +46,9 @@ def format_game(game: Game, format: GameFormat = "toml") -> str:
     [`parse_game`][drako_rules.checker.parse_game] reads it back.
 
     TOML is written by [tomli-w](https://pypi.org/project/tomli-w/) (imported only here);
-    JSON is the documented JSON form of a game (see
-    [`drako_rules.checker.model`][drako_rules.checker.model]), ASCII-safe.
+    JSON is the JSON form of a game, ASCII-safe: the same tables and fields as the TOML
+    file (``{"ruleset": "pocket", "players": [{"name": "Ana", "kingdom": "FEOM/HPWM/SGDO/PPHS",
+    "score": 7}]}``), a field the game does not give left out.
 
     Raises:
         InvalidGameError: ``game`` is not a Game, the format is unknown, or a text holds a
