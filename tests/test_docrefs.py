@@ -58,9 +58,26 @@ PACKAGE = {
             """Private."""
         ''',
     "other.py": '''
-        """Other: [`parse`][pkg.core.Thing.parse], [`pkg.core`][pkg.core.make], [`x[0]`][pkg.core.make]."""
+        """Other: [`parse`][pkg.core.Thing.parse], [`pkg.core`][pkg.core.make], [`x[0]`][pkg.core.make].
+
+        [`api.helper`][pkg.api.helper]
+        """
 
         from pkg import core
+        ''',
+    "_impl.py": '''
+        """A private module."""
+
+
+        def helper() -> None:
+            """Help."""
+        ''',
+    "api.py": '''
+        """A public module that re-exports a private module's function."""
+
+        from pkg._impl import helper
+
+        __all__ = ["helper"]
         ''',
 }
 
@@ -97,6 +114,10 @@ def test_names_resolve_from_the_docstrings_place(src: Path) -> None:
     assert resolve(core, "os") is None and resolve(core, "os.path") is None
     assert resolve(core, "_hidden") is None
     assert resolve(core, "Thing.nope") is None
+    # A name re-exported by a public module from a private one links where it is public.
+    assert resolve(other, "api.helper") == "pkg.api.helper"
+    assert resolve(package["api"], "helper") == "pkg.api.helper"
+    assert resolve(other, "_impl.helper") is None
 
 
 def test_the_hook_links_backticked_names_only(src: Path) -> None:
@@ -133,8 +154,8 @@ def test_the_tool_rewrites_crossrefs_into_names(
     keeps texts it cannot replace, and leaves nothing for --check."""
     assert docrefs.main(["--check", "--src", str(src), "--package", "pkg"]) == 1
     listed = capsys.readouterr().out
-    assert listed.count(" -> ") == 12
-    assert "names no object of the package" in listed  # pkg.core.nope
+    assert listed.count(" -> ") == 13
+    assert "names no public object of the package" in listed  # pkg.core.nope
     before = (src / "pkg" / "core.py").read_text(encoding="utf-8")
     assert docrefs.main(["--src", str(src), "--package", "pkg"]) == 0
     core = (src / "pkg" / "core.py").read_text(encoding="utf-8")
@@ -145,7 +166,8 @@ def test_the_tool_rewrites_crossrefs_into_names(
     assert '"""Make a `Thing`; `CONST`; `nope`.' in core
     assert "Like `make(x)`." in core
     assert "`Thing` in a fence" in core and core.count("\n") == before.count("\n")
-    assert other.splitlines()[0] == '"""Other: `Thing.parse`, `pkg.core`, `x[0]`."""'
+    assert other.splitlines()[0] == '"""Other: `Thing.parse`, `pkg.core`, `x[0]`.'
+    assert "`api.helper`" in other
     assert docrefs.main(["--check", "--src", str(src), "--package", "pkg"]) == 0
 
 

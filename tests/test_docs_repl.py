@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import codeop
 import html
-import itertools
 import re
 import warnings
 from pathlib import Path
 
 import pytest
-from docs.hooks.pycon_copy import add_copy_text, is_session, repl_text, statements
+from docs.hooks.pycon_copy import add_copy_text, is_session, repl_text
 
 from test_docs import PAGES, ROOT, fenced_blocks
 
@@ -92,11 +91,6 @@ def test_the_hook_sets_the_copy_text_of_sessions_only() -> None:
     assert out.endswith(plain)
 
 
-#: Pages another change of issue 26 rewrites (its "Speed" and training sections); their
-#: sessions are checked as copied by the button, not yet as written. Lift this after
-#: merging that change.
-AS_WRITTEN_LATER = {"docs/tutorials/train-an-agent.md"}
-
 SESSIONS = [
     (f"{page.relative_to(ROOT)}:{block.line}", block.code)
     for page in PAGES
@@ -111,36 +105,11 @@ def test_the_docs_have_sessions() -> None:
     assert len({where.rpartition(":")[0] for where, _ in SESSIONS}) >= 10
 
 
-def unended_blocks(code: str) -> list[str]:
-    """The statements of a session, as written, that the REPL would still wait on (an
-    indented block) but that the next ``>>>`` line follows without a blank ``...`` line:
-    copied by hand, each is a syntax error in a REPL. (``ruff format`` drops such a blank
-    ``...`` line from a Markdown code block: a session that needs one is kept between
-    ``<!-- fmt: off -->`` and ``<!-- fmt: on -->``.)"""
-    groups = statements(code)
-    return [
-        group[0]
-        for group, _ in itertools.pairwise(groups)
-        if group[-1].strip() and repl_errors("\n".join([*group, "pass"]))
-    ]
-
-
-def test_an_unended_block_is_seen() -> None:
-    """A loop followed directly by ``>>>`` is unended; with a ``...`` line it is not."""
-    loop = ">>> for i in range(2):\n...     print(i)\n"
-    assert unended_blocks(loop + ">>> 1\n1\n") == ["for i in range(2):"]
-    assert unended_blocks(loop + "...\n>>> 1\n1\n") == []
-    assert unended_blocks(">>> x = 1\n>>> x\n1\n") == []
-
-
 @pytest.mark.parametrize(("where", "code"), SESSIONS, ids=[w for w, _ in SESSIONS])
 def test_a_pasted_session_of_the_docs_runs(where: str, code: str) -> None:
-    """The copy text of the session has no syntax error in a REPL, and as written no
-    indented block runs directly into the next ``>>>`` line (copied by hand it pastes
-    too)."""
+    """The copy text of the session has no syntax error in a REPL (the session as written,
+    copied by hand, is tests/test_docs_paste.py's)."""
     assert repl_errors(repl_text(code)) == []
-    if where.rpartition(":")[0] not in AS_WRITTEN_LATER:
-        assert unended_blocks(code) == []
 
 
 def test_every_copy_text_of_the_site_pastes_into_a_repl(built_site: Path) -> None:

@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: docs/ is importable from the repository
     sys.path.insert(0, str(ROOT))
 
-from docs.hooks.code_crossrefs import documented, resolve, target_of  # noqa: E402
+from docs.hooks.code_crossrefs import documented, resolve  # noqa: E402
 
 #: A Markdown cross-reference whose text is code: [`text`][identifier] or [`text`][],
 #: with the arguments of a call in double backticks right after it, if any
@@ -59,43 +59,29 @@ class Change:
     note: str  # "" when the new text links to the same object; else why not
 
 
-def _by_path(package: griffe.Module, path: str) -> griffe.Object | None:
-    """The object at a full dotted path of the package, through imports, or None."""
-    head, *rest = path.split(".")
-    if head != package.name:
-        return None
-    found: griffe.Object | None = package
-    for part in rest:
-        member = found.members.get(part) if found is not None else None
-        found = None if member is None else target_of(member)
-    return found
-
-
 def replacement(where: griffe.Object, text: str, ident: str) -> tuple[str, str]:
     """(the code span that replaces ``[`text`][ident]`` in a docstring of ``where``, a
-    note: empty when it names the same object)."""
-    target = _by_path(where.package, ident or text)
+    note: empty when it links where the cross-reference did)."""
+    target = resolve(where.package, ident or text)
     span = f"`{text}`"
     if target is None:
-        return span, f"{ident or text!r} names no object of the package"
+        return span, f"{ident or text!r} names no public object of the package"
     name = _NAME.fullmatch(text)
     if name is not None:
         named = resolve(where, name["name"])
-        if named == target.path:
+        if named == target:
             return span, ""
-        if named is not None and (
-            named.startswith(target.path + ".") or target.path.startswith(named + ".")
-        ):
+        if named is not None and (named.startswith(target + ".") or target.startswith(named + ".")):
             # A member of the linked object, or what holds it: the text says more.
-            return span, f"the text names {named}, the link {target.path}"
-    parts = target.path.split(".")
+            return span, f"the text names {named}, the link {target}"
+    parts = target.split(".")
     for k in range(1, len(parts) + 1):
         short = ".".join(parts[-k:])
-        if resolve(where, short) == target.path:
+        if resolve(where, short) == target:
             if name is None:
                 return span, f"the text is not a name; {short!r} would link"
             return f"`{short}{name['call'] or ''}`", ""
-    return span, f"no name links to {target.path} from here (private, or a one-word module)"
+    return span, f"no name links to {target} from here"
 
 
 def _objects_by_file(package: griffe.Module) -> dict[Path, list[griffe.Object]]:

@@ -52,10 +52,44 @@ def target_of(obj: griffe.Object | griffe.Alias) -> griffe.Object | None:
         return None
 
 
-def _member(obj: griffe.Object, name: str) -> griffe.Object | None:
-    """The member ``name`` of an object, through imports, or None."""
+def _member(obj: griffe.Object, name: str) -> griffe.Object | griffe.Alias | None:
+    """The member ``name`` of an object (an import stays an alias), or None when it has
+    none or it is an import from outside the loaded packages."""
     member = obj.members.get(name)
-    return None if member is None else target_of(member)
+    return None if member is None or target_of(member) is None else member
+
+
+def _public(path: str, package: str) -> bool:
+    """Whether a path names something of the package through public names only."""
+    return (path == package or path.startswith(package + ".")) and not any(
+        part.startswith("_") for part in path.split(".")
+    )
+
+
+def public_path(member: griffe.Object | griffe.Alias, package: str) -> str | None:
+    """The path a link to ``member`` takes: the object's own path when it is public, else
+    the last public name on the chain of imports that leads to it (a public module that
+    re-exports a name of a private one: `` `webserve.build_page` ``), else None."""
+    chain = [member.path]
+    current: griffe.Object | griffe.Alias = member
+    for _ in range(32):  # an import chain; griffe refuses cycles
+        if not isinstance(current, griffe.Alias):
+            break
+        try:
+            current = current.target
+        except (griffe.AliasResolutionError, griffe.CyclicAliasError):
+            return None
+        chain.append(current.path)
+    return next((path for path in reversed(chain) if _public(path, package)), None)
+
+
+def _at(package: griffe.Module, path: str) -> griffe.Object | None:
+    """The object at a full path of the package, through imports, or None."""
+    found: griffe.Object | None = package
+    for part in path.split(".")[1:]:
+        member = None if found is None else _member(found, part)
+        found = None if member is None else target_of(member)
+    return found
 
 
 def _scopes(where: griffe.Object) -> Iterator[griffe.Object]:
@@ -68,11 +102,11 @@ def _scopes(where: griffe.Object) -> Iterator[griffe.Object]:
 
 
 def resolve(where: griffe.Object, name: str) -> str | None:
-    """The path of the public object of the package that ``name`` names in a docstring of
-    ``where`` (rules in the module's docstring), or None when it names none."""
+    """The path to link for the public object of the package that ``name`` names in a
+    docstring of ``where`` (``public_path``), or None when it names none."""
     head, *rest = name.split(".")
-    found: griffe.Object | None = None
     package = where.package
+    found: griffe.Object | griffe.Alias | None = None
     if head == package.name:
         found = package
     else:
@@ -80,18 +114,17 @@ def resolve(where: griffe.Object, name: str) -> str | None:
             found = _member(scope, head)
             if found is not None:
                 break
-    if found is None or (not rest and found.is_module):
+    if found is None:
         return None
     for part in rest:
-        found = _member(found, part)
+        holder = target_of(found)
+        found = None if holder is None else _member(holder, part)
         if found is None:
             return None
-    path = found.path
-    if not path.startswith(package.name + ".") and path != package.name:
+    final = target_of(found)
+    if final is None or (not rest and final.is_module):
         return None
-    if any(part.startswith("_") for part in path.split(".")):
-        return None
-    return path
+    return public_path(found, package.name)
 
 
 def _outside_code(text: str) -> Iterator[tuple[bool, str]]:
@@ -123,7 +156,7 @@ def link_names(where: griffe.Object, text: str) -> str:
         code = html.escape(match["name"] + (match["call"] or ""))
         # autorefs tries the "slug" when the identifier has no page: the member's class.
         parent = path.rpartition(".")[0]
-        holder = where.package.get_member(parent.partition(".")[2]) if "." in parent else None
+        holder = _at(where.package, parent)
         slug = f' slug="{parent}"' if holder is not None and holder.is_class else ""
         return f'<autoref identifier="{path}"{slug} optional><code>{code}</code></autoref>'
 
