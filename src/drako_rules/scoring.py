@@ -92,14 +92,14 @@ def _pair_points(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> dict
 def _build_tables(ruleset: Ruleset) -> kernel.Tables:
     """The kernel's tables of ``ruleset``, from the points of every pair of card codes."""
 
-    def packed(a: int, b: int, through_portal: bool) -> int:
+    def values(a: int, b: int, through_portal: bool) -> list[int]:
         points = _pair_points(ruleset, a, b, through_portal)
-        return kernel.pack([points[category] for category in _PACKED])
+        return [points[category] for category in _PACKED]
 
     pairs = [(a, b) for a in range(CODES) for b in range(CODES)]
     return kernel.tables(
-        [packed(a, b, False) for a, b in pairs],
-        [packed(a, b, True) for a, b in pairs],
+        [values(a, b, False) for a, b in pairs],
+        [values(a, b, True) for a, b in pairs],
         (
             ruleset.dragon_values,
             ruleset.dragons_counted,

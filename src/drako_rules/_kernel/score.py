@@ -1,14 +1,16 @@
 """The score of a Kingdom on plain integers (R5.1–R5.3): tables built once per ruleset,
 then a few look-ups per Kingdom.
 
-The sheet's six computed categories share one integer, 16 bits each, in `FIELDS` order
-(Elves from bit 0, Dwarves 16, Humans 32, Goblins 48, Dragons 64, Conflicts 80): every
-table entry is such a packed value, so a Kingdom's sheet is one sum of entries. Values
-may be negative, so the sum is taken with `BIAS` (``2**15`` in every field), which keeps
-every field within ``0 .. 2**16 - 1``: exact while each category stays within ±2**15 (a
-Kingdom has 24 adjacent pairs and at most 120 connected pairs). Flipping the top bit of
-every field again (``^ BIAS``) leaves each field the two's complement of its value, so the
-six values are read back in one call, as six signed 16-bit numbers of the sum's bytes.
+The sheet's six computed categories share one integer, one field each of ``width`` bits
+(Elves from bit 0, then Dwarves, Humans, Goblins, Dragons, Conflicts): every table entry
+is such a packed value, so a Kingdom's sheet is one sum of entries. Values may be
+negative, so the sum is taken with a bias (``2**(width - 1)`` in every field), which keeps
+every field within ``0 .. 2**width - 1``, and each field is read back as ``((packed >>
+shift) & mask) - 2**(width - 1)``. The width is 10 bits when no category of any Kingdom can
+leave ±2**9 in the ruleset (a Kingdom has at most 120 connected pairs: 24 adjacent, the
+rest through Portals), as in both rulesets of the rules: the sum then stays below 2**60,
+one machine word, which the compiled build adds and shifts natively. Otherwise it is 16
+bits, exact while each category stays within ±2**15.
 
 The tables of a ruleset (`tables`) are built from the points of each pair of card
 codes, which the public module computes from the ruleset's data (R5.1, R5.2, R4.3, R9.3):
@@ -19,7 +21,6 @@ with every number of them domesticated (R5.3).
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Sequence
 from typing import Final
 
@@ -35,9 +36,9 @@ from drako_rules._kernel.connect import (
 from drako_rules.cards import Card
 
 __all__ = [
-    "BIAS",
     "FIELDS",
     "Tables",
+    "bias",
     "dragon_points",
     "dragon_split",
     "pack",
@@ -47,14 +48,10 @@ __all__ = [
     "unpack",
 ]
 
-#: The bit where each category starts: Elves, Dwarves, Humans, Goblins, Dragons, Conflicts.
-FIELDS: Final = (0, 16, 32, 48, 64, 80)
-_HALF: Final = 1 << 15
-#: ``2**15`` in every field: added to a sum of packed values so that every field is >= 0.
-BIAS: Final = sum(_HALF << shift for shift in FIELDS)
-#: The six fields of a biased sum with their top bits flipped, as signed numbers.
-_READ: Final = struct.Struct("<6h").unpack
-_BYTES: Final = 2 * len(FIELDS)
+#: The categories packed, in field order: Elves, Dwarves, Humans, Goblins, Dragons, Conflicts.
+FIELDS: Final = 6
+#: The most pairs of cards a Kingdom can connect (every pair of its 16 cells).
+_MAX_PAIRS: Final = 120
 #: The most Dragons a Kingdom can hold (one per cell).
 _MAX_DRAGONS: Final = 16
 #: The codes of the Tribes that domesticate a Dragon (R5.3), of the Dragon and the Portal.
@@ -63,20 +60,38 @@ _DWARF: Final = CODE_OF[Card.DWARF]
 _HUMAN: Final = CODE_OF[Card.HUMAN]
 _DRAGON: Final = CODE_OF[Card.DRAGON]
 _PORTAL: Final = CODE_OF[Card.PORTAL]
-_DRAGON_FIELD: Final = FIELDS[4]
+_DRAGON_FIELD: Final = 4
 
-#: The tables of one ruleset: ``(line, portal_pair, dragons, need)``, every entry packed.
-Tables = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int]
-
-
-def pack(values: Sequence[int]) -> int:
-    """Six category values, in `FIELDS` order, as one integer (without the bias)."""
-    return sum(value << shift for value, shift in zip(values, FIELDS, strict=True))
+#: The tables of one ruleset: ``(line, portal_pair, dragons, need, width, bias)``, every
+#: entry packed in fields of ``width`` bits, ``bias`` being ``2**(width - 1)`` in each.
+Tables = tuple[
+    tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int, int, int
+]
 
 
-def unpack(packed: int) -> tuple[int, int, int, int, int, int]:
-    """The six category values of a biased sum of packed values (``BIAS + ...``)."""
-    return _READ((packed ^ BIAS).to_bytes(_BYTES, "little"))
+def pack(values: Sequence[int], width: int) -> int:
+    """Six category values, in field order, as one integer of fields of ``width`` bits
+    (without the bias)."""
+    return sum(value << (k * width) for k, value in enumerate(values))
+
+
+def bias(width: int) -> int:
+    """``2**(width - 1)`` in each of the six fields of ``width`` bits."""
+    return pack([1 << (width - 1)] * FIELDS, width)
+
+
+def unpack(packed: int, width: int) -> tuple[int, int, int, int, int, int]:
+    """The six category values of a biased sum of packed values (``bias(width) + ...``)."""
+    mask = (1 << width) - 1
+    half = 1 << (width - 1)
+    return (
+        (packed & mask) - half,
+        (packed >> width & mask) - half,
+        (packed >> 2 * width & mask) - half,
+        (packed >> 3 * width & mask) - half,
+        (packed >> 4 * width & mask) - half,
+        (packed >> 5 * width) - half,
+    )
 
 
 def dragon_split(
@@ -124,22 +139,29 @@ def _line_table(adjacent: Sequence[int]) -> tuple[int, ...]:
 
 
 def tables(
-    adjacent: Sequence[int],
-    through: Sequence[int],
+    adjacent: Sequence[Sequence[int]],
+    through: Sequence[Sequence[int]],
     dragon_rule: tuple[tuple[int, int, int], int | None, int, int],
     need: int,
 ) -> Tables:
     """The tables of a ruleset: ``adjacent[a * CODES + b]`` and ``through[a * CODES + b]``
-    are the packed points of a pair of codes ``a``, ``b`` adjacent (R4.1) or linked only
-    through a Portal network (R4.2, R4.3); ``dragon_rule`` is ``(values, counted, most,
-    extra)`` for `dragon_points`, whose points go to the Dragons' field; ``need`` the
+    are the six category values of a pair of codes ``a``, ``b`` adjacent (R4.1) or linked
+    only through a Portal network (R4.2, R4.3); ``dragon_rule`` is ``(values, counted,
+    most, extra)`` for `dragon_points`, whose points go to the Dragons' field; ``need`` the
     Tribe cards of one kind that domesticate a Dragon (R5.3)."""
-    portal_pair = tuple(tuple(through[a * CODES : (a + 1) * CODES]) for a in range(CODES))
-    dragons = tuple(
-        tuple(dragon_points(*dragon_rule, n, d) << _DRAGON_FIELD for d in range(n + 1))
-        for n in range(_MAX_DRAGONS + 1)
+    dragon_values = [
+        [dragon_points(*dragon_rule, n, d) for d in range(n + 1)] for n in range(_MAX_DRAGONS + 1)
+    ]
+    largest = max(
+        _MAX_PAIRS * max(abs(v) for values in [*adjacent, *through] for v in values),
+        max(abs(v) for row in dragon_values for v in row),
     )
-    return _line_table(adjacent), portal_pair, dragons, need
+    width = 10 if largest < 1 << 9 else 16
+    line = _line_table([pack(values, width) for values in adjacent])
+    packed_through = [pack(values, width) for values in through]
+    portal_pair = tuple(tuple(packed_through[a * CODES : (a + 1) * CODES]) for a in range(CODES))
+    dragons = tuple(tuple(v << (_DRAGON_FIELD * width) for v in row) for row in dragon_values)
+    return line, portal_pair, dragons, need, width, bias(width)
 
 
 def tamed(dragons: int, masks: Sequence[int], lay: LayoutTuple, need: int) -> int:
@@ -181,11 +203,10 @@ def sheet(
     """``(elves, dwarves, humans, goblins, dragons, conflicts)`` of a Kingdom given by its
     ``line_codes``, ``codes`` and ``masks`` (see ``Kingdom``), with the tables ``t``: R5.1
     and R5.2 summed over every connected pair once (R4.4), R5.3 from the Dragons."""
-    line, pair, dragon_table, need = t
+    line, pair, dragon_table, need, width, packed = t
     r0, r1, r2, r3, c0, c1, c2, c3 = line_codes
-    packed = (
-        BIAS
-        + line[r0] + line[r1] + line[r2] + line[r3]
+    packed += (
+        line[r0] + line[r1] + line[r2] + line[r3]
         + line[c0] + line[c1] + line[c2] + line[c3]
     )  # fmt: skip
     portals = masks[_PORTAL]
@@ -196,4 +217,13 @@ def sheet(
     if dragon_cells:
         tame = tamed(dragon_cells, masks, lay, need)
         packed += dragon_table[dragon_cells.bit_count()][tame.bit_count()]
-    return _READ((packed ^ BIAS).to_bytes(_BYTES, "little"))
+    mask = (1 << width) - 1
+    half = 1 << (width - 1)
+    return (
+        (packed & mask) - half,
+        (packed >> width & mask) - half,
+        (packed >> 2 * width & mask) - half,
+        (packed >> 3 * width & mask) - half,
+        (packed >> 4 * width & mask) - half,
+        (packed >> 5 * width) - half,
+    )
