@@ -208,10 +208,10 @@ def _derive(codes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 #: A Kingdom's tables, derived from its cells: ``(codes, masks, line_codes)`` (see
 #: [`Kingdom`][drako_rules.kingdom.Kingdom]).
-_Tables: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+KingdomTables: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
-def _tables_of(cells: tuple[Cell, ...]) -> _Tables:
+def _tables_of(cells: tuple[Cell, ...]) -> KingdomTables:
     """The tables of 16 cells, or the library's error for cells that are not 16 of
     ``Card`` or ``None``."""
     try:
@@ -259,24 +259,25 @@ class Kingdom:
     """Read-only table: the codes of each row (top first), then each column (left first),
     as a number of four digits in base ``board.CODES``, first cell most significant."""
 
-    def __init__(self, cells: Iterable[Cell], *, _tables: _Tables | None = None) -> None:
+    def __init__(self, cells: Iterable[Cell], *, derived: KingdomTables | None = None) -> None:
         """The Kingdom of 16 cells, row by row.
 
-        ``_tables`` is [`replace`][drako_rules.kingdom.Kingdom.replace]'s: the tables of
-        these cells, which it updated from the Kingdom it changed; without them they are
-        derived here from the cells, which are checked.
+        ``derived`` is for [`replace`][drako_rules.kingdom.Kingdom.replace] only: the
+        tables ``(codes, masks, line_codes)`` of these cells, which it updated from the
+        Kingdom it changed. Left out, they are derived here from the cells, which are
+        checked.
 
         Raises:
             NotationError: the cells are not 16 of ``Card`` or ``None``.
         """
-        if _tables is None:
+        if derived is None:
             cells = _to_cells(cells)
-            _tables = _tables_of(cells)
+            derived = _tables_of(cells)
         # The fields, set once here as attrs sets a frozen class's fields.
         object.__setattr__(self, "cells", cells)
-        object.__setattr__(self, "codes", _tables[0])
-        object.__setattr__(self, "masks", _tables[1])
-        object.__setattr__(self, "line_codes", _tables[2])
+        object.__setattr__(self, "codes", derived[0])
+        object.__setattr__(self, "masks", derived[1])
+        object.__setattr__(self, "line_codes", derived[2])
 
     # -- construction -----------------------------------------------------------------
 
@@ -405,7 +406,7 @@ class Kingdom:
         lines[SIZE + col] += delta * _WEIGHT[row]
         cells = [*self.cells]
         cells[i] = card
-        return Kingdom(tuple(cells), _tables=(tuple(new_codes), tuple(masks), tuple(lines)))
+        return Kingdom(tuple(cells), derived=(tuple(new_codes), tuple(masks), tuple(lines)))
 
     def rotate(self) -> Kingdom:
         """The Kingdom turned a quarter turn clockwise (a symmetry of the square)."""

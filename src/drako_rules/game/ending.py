@@ -57,7 +57,7 @@ def ended(
         None,
         s.claimed_this_turn,
         s.reshuffles,
-        _masks=(s.row_mask, tuple(legends_mask(p.kingdom, ruleset) for p in revealed)),
+        derived=(s.row_mask, tuple(legends_mask(p.kingdom, ruleset) for p in revealed)),
     )
 
 

@@ -203,13 +203,14 @@ class GameState:
         claimed_this_turn: bool = False,
         reshuffles: int = 0,
         *,
-        _masks: tuple[int, tuple[int, ...]] | None = None,
+        derived: tuple[int, tuple[int, ...]] | None = None,
     ) -> None:
         """Check what a hand-built state could contradict, and derive the masks.
 
-        ``_masks`` is the engine's: ``(row_mask, met_masks)`` of a state it built from a
-        checked one (see [`successor`][drako_rules.game.state.successor]), kept true by
-        it; without them the masks are derived here from the legend row and the Kingdoms.
+        ``derived`` is for the engine only: ``(row_mask, met_masks)`` of a state it built
+        from a checked one (see [`successor`][drako_rules.game.state.successor]), kept
+        true by it. Left out, the masks are derived here from the legend row and the
+        Kingdoms, and the state is checked.
 
         Raises:
             GameError: the legend row is not Legends, a player is not a PlayerState, the
@@ -233,11 +234,11 @@ class GameState:
             claimed_this_turn,
             reshuffles,
         )
-        if _masks is None:
-            _masks = _checked_masks(self)
+        if derived is None:
+            derived = _checked_masks(self)
         # The derived fields, set once here as attrs sets a frozen class's fields.
-        object.__setattr__(self, "row_mask", _masks[0])
-        object.__setattr__(self, "met_masks", _masks[1])
+        object.__setattr__(self, "row_mask", derived[0])
+        object.__setattr__(self, "met_masks", derived[1])
 
     @property
     def is_over(self) -> bool:
@@ -375,7 +376,7 @@ def successor(
         state.drawn if drawn is KEEP else drawn,
         state.claimed_this_turn if claimed_this_turn is KEEP else claimed_this_turn,
         state.reshuffles if reshuffles is KEEP else reshuffles,
-        _masks=(
+        derived=(
             state.row_mask if row_mask is KEEP else row_mask,
             state.met_masks if met_masks is KEEP else met_masks,
         ),
@@ -416,7 +417,7 @@ def successor_function(*changed: str) -> Callable[..., GameState]:
         fields = [*_VALUES(state)]
         for i, name in zip(at, changed, strict=True):
             fields[i] = values[name]
-        return GameState(*fields[:_TAKEN], _masks=(fields[_TAKEN], fields[_TAKEN + 1]))
+        return GameState(*fields[:_TAKEN], derived=(fields[_TAKEN], fields[_TAKEN + 1]))
 
     return evolved
 

@@ -160,7 +160,7 @@ def _after_card_action(
         None,
         False,  # R6.1: no Legend claimed yet when the player still decides
         s.reshuffles,
-        _masks=(row_mask, met_masks),
+        derived=(row_mask, met_masks),
     )
 
 
@@ -227,7 +227,7 @@ def _arrange(s: GameState, move: Move) -> GameState:
         s.drawn,
         s.claimed_this_turn,
         s.reshuffles,
-        _masks=masks,
+        derived=masks,
     )
 
 
@@ -270,7 +270,7 @@ def _claim(s: GameState, move: Move) -> GameState:
         s.drawn,
         claimed,
         s.reshuffles,
-        _masks=(legend_mask(row), s.met_masks),
+        derived=(legend_mask(row), s.met_masks),
     )
 
 
@@ -311,7 +311,7 @@ def _draw(s: GameState, move: Move) -> GameState:
         draw[-1],
         s.claimed_this_turn,
         reshuffles,
-        _masks=(s.row_mask, s.met_masks),
+        derived=(s.row_mask, s.met_masks),
     )
 
 
@@ -369,7 +369,7 @@ def _end(s: GameState, move: Move) -> GameState:
         s.drawn,
         False,
         s.reshuffles,
-        _masks=(s.row_mask, s.met_masks),
+        derived=(s.row_mask, s.met_masks),
     )
 
 
