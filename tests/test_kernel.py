@@ -376,3 +376,10 @@ def test_every_unexplored_land_is_turned_over_at_the_end(shown: Kingdom, under: 
     """R7.2: each Unexplored Land shows the card under it; revealed cards stay."""
     cells = turns.turned_over(shown.cells, under.cells)
     assert cells == tuple(u if s is None else s for s, u in zip(shown, under, strict=True))
+
+
+def test_cells_and_hidden_cards_of_different_lengths_are_refused() -> None:
+    """R7.2's turn-over pairs each cell with the card under it: a hidden table of the wrong
+    length is an error, never silently cut to the shorter."""
+    with pytest.raises(ValueError):
+        turns.turned_over((None,) * 16, (Card.ELF,) * 15)
