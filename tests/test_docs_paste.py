@@ -66,7 +66,7 @@ def test_every_session_of_the_page_pastes(page: Path) -> None:
 
 SOURCES = sorted((ROOT / "src" / "drako_rules").rglob("*.py"))
 #: Modules of other tasks whose docstrings still show such a session.
-SOURCES_NOT_YET: set[str] = {"game/transitions.py", "game/views.py"}
+SOURCES_NOT_YET: set[str] = set()
 
 
 @pytest.mark.parametrize(

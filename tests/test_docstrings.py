@@ -12,8 +12,9 @@ ROLE = re.compile(r":(?:class|func|meth|data|attr|mod|exc|obj|const):`[^`]*`")
 
 
 def test_no_sphinx_roles_in_the_source() -> None:
-    """Cross-references are written [`Name`][drako_rules.module.Name], which the docs site
-    renders as links and the strict build checks; a Sphinx role would show as raw text."""
+    """Other objects are named as backticked names (`Name`, `module.Name`), which read in
+    help() and which the docs build links (docs/hooks/code_crossrefs.py); a Sphinx role
+    would show as raw text."""
     found = [
         f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}"
         for path in sorted(PACKAGE.rglob("*.py"))

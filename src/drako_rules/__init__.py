@@ -3,11 +3,11 @@
 The rules core and the game engine, as pure functions over immutable values: Kingdoms
 and their notation, connections (R4), itemized scoring (R5), Legends (R6) and ranking
 (R5.6); a whole game (R2, R3, R6–R8: setup, legal moves, pure transitions, player views,
-records). The score checker ([`drako_rules.checker`][drako_rules.checker]), the pictures
-([`drako_rules.svg`][drako_rules.svg]) and the ``drako-rules`` command
-([`drako_rules.cli`][drako_rules.cli]) are imported from their own modules:
+records). The score checker (`drako_rules.checker`), the pictures
+(`drako_rules.svg`) and the ``drako-rules`` command
+(`drako_rules.cli`) are imported from their own modules:
 ``import drako_rules`` loads none of them. The engine's and the players' names are
-imported on first use (``drako_rules.new_game`` loads [`drako_rules.game`][drako_rules.game]
+imported on first use (``drako_rules.new_game`` loads `drako_rules.game`
 then), so that a program which only scores Kingdoms, such as ``drako-rules check``, does not
 pay for loading the engine.
 

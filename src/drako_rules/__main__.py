@@ -1,5 +1,5 @@
 """``python -m drako_rules``: the ``drako-rules`` command (see
-[`drako_rules.cli`][drako_rules.cli])."""
+`drako_rules.cli`)."""
 
 from __future__ import annotations
 

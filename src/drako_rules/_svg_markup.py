@@ -1,4 +1,4 @@
-"""The markup and the geometry of the pictures of [`drako_rules.svg`][drako_rules.svg]:
+"""The markup and the geometry of the pictures of `drako_rules.svg`:
 SVG elements with escaped text and attributes, where each card of the grid lies, and the
 paths the picture draws between cards. Drawing only: no rule is decided here.
 """

@@ -1,5 +1,5 @@
 """The score sheet drawn under a Kingdom's picture (R5.4–R5.5), for
-[`drako_rules.svg`][drako_rules.svg]: the seven categories and the total, and the Legends
+`drako_rules.svg`: the seven categories and the total, and the Legends
 claimed, from the sheet the rules made. Drawing only."""
 
 from __future__ import annotations

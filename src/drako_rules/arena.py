@@ -1,31 +1,31 @@
 """The arena: many seeded games between players, on every core or on a cluster (R2.8, R5.6, R8).
 
-[`run_arena`][drako_rules.arena.run_arena] plays N games between named players
-([`parse_player`][drako_rules.players.registry.parse_player]: ``random``, ``greedy``,
+`run_arena` plays N games between named players
+(`parse_player`: ``random``, ``greedy``,
 ``search`` or ``module:Name``, a factory of the user's own players), seats rotated so that
 every player sits in every seat equally often, and sums them up per player
-([`ArenaResult`][drako_rules.arena.ArenaResult]): wins with their Wilson 95 % interval,
+(`ArenaResult`): wins with their Wilson 95 % interval,
 mean total and margin, per-seat win shares and Bradley–Terry ratings on the Elo scale with
-95 % intervals ([`drako_rules.stats`][drako_rules.stats]).
-[`simulate`][drako_rules.simulate.simulate] plays random games and answers balance
+95 % intervals (`drako_rules.stats`).
+`simulate` plays random games and answers balance
 questions (the share of wins of each seat, with an interval).
 
 Every game is seeded by its index alone, so the results are the same whatever runs them:
 one process (``workers=1``), a process pool (``workers=N``, the default: every core), or
 any ``concurrent.futures.Executor``, such as a Dask cluster's
 (``distributed.Client(...).get_executor()``). Games travel in batches
-([`run_batches`][drako_rules.parallel.run_batches]) so that scheduling costs little even
+(`run_batches`) so that scheduling costs little even
 for games of a millisecond; each game is refereed
-([`play_refereed`][drako_rules.referee.play_refereed]) by the engine's one game loop.
+(`referee.play_refereed`) by the engine's one game loop.
 
 A player that raises, returns an illegal move or takes longer than the time limit of a
 move fails its game only: the failure names the player and the game
-([`GameFailure`][drako_rules.referee.GameFailure]), and every finished game is kept.
+(`GameFailure`), and every finished game is kept.
 
 This module also gives the names of the modules it is built from, as before they were
-split: the players by name ([`drako_rules.players.registry`][drako_rules.players.registry]),
-one game ([`drako_rules.referee`][drako_rules.referee]), the parallel runner
-([`drako_rules.parallel`][drako_rules.parallel]), the statistics and ``simulate``.
+split: the players by name (`drako_rules.players.registry`),
+one game (`drako_rules.referee`), the parallel runner
+(`drako_rules.parallel`), the statistics and ``simulate``.
 """
 
 from __future__ import annotations
@@ -197,8 +197,8 @@ class ArenaResult:
     def table(self) -> str:
         """The summary as text within 80 columns: a table of results per player, a table
         of each player's share of wins in each seat, then the failed games (the first
-        [`MAX_FAILURES_SHOWN`][drako_rules.cli.tables.MAX_FAILURES_SHOWN]); what
-        ``drako-rules arena`` prints ([`arena_table`][drako_rules.cli.tables.arena_table]).
+        `MAX_FAILURES_SHOWN`); what
+        ``drako-rules arena`` prints (`cli.tables.arena_table`).
         """
         from drako_rules.cli.tables import arena_table
 
@@ -212,7 +212,7 @@ def _finite(x: float) -> float | None:
 
 def summarize(players: Sequence[str], results: Sequence[GameResult]) -> tuple[PlayerSummary, ...]:
     """The per-player summary of finished arena games (see
-    [`PlayerSummary`][drako_rules.arena.PlayerSummary])."""
+    `PlayerSummary`)."""
     n = len(players)
     wins = [0.0] * n
     games = [0] * n
@@ -314,11 +314,11 @@ def run_arena(
     players sit rotated by one seat per game, so ``games`` must be a multiple of the number
     of players: then each sits in each seat equally often. Every player is made afresh for
     each game by its factory, with a seed derived from ``seed``, the game and the player
-    ([`player_seed`][drako_rules.referee.player_seed]). The results depend on nothing else:
+    (`player_seed`). The results depend on nothing else:
     they are the same for any ``workers``, ``executor`` or ``batch_size``.
 
     Args:
-        players: specs or names (see [`parse_player`][drako_rules.players.registry.parse_player]).
+        players: specs or names (see `parse_player`).
         games: how many games.
         seed: the seed of the first game.
         ruleset: the scoring rules (R9).

@@ -90,7 +90,7 @@ class Card(enum.Enum):
 
         Raises:
             NotationError: the text names no card (``?`` is not a card: see
-                [`drako_rules.Kingdom.parse`][drako_rules.kingdom.Kingdom.parse]).
+                `drako_rules.Kingdom.parse`).
         """
         if not isinstance(text, str):
             raise NotationError(f"a card must be given as text, not {type(text).__name__}")
@@ -189,7 +189,7 @@ class Legend(enum.Enum):
     ``--legend``): case, surrounding blanks, and the separators between words do not
     matter: a run of spaces, ``_`` or ``-`` is one ``-`` (``"Four Tribes"``, ``"FOUR_TRIBES"``
     and ``"four-tribes"`` are one Legend). Any other text is refused with one message, the
-    [`NotationError`][drako_rules.errors.NotationError] (also a ``ValueError``) that names the
+    `NotationError` (also a ``ValueError``) that names the
     close ids, or all 15 when none is close.
 
     Examples:
@@ -241,7 +241,7 @@ class Legend(enum.Enum):
 
     @classmethod
     def find(cls, text: str) -> Legend | None:
-        """The Legend of an id as [`parse`][drako_rules.cards.Legend.parse] reads it, or None
+        """The Legend of an id as `parse` reads it, or None
         when no Legend has that id (R1.4): a look-up, with no exception to raise and catch,
         for readers that meet many bad ids (a game file may hold thousands)."""
         if not isinstance(text, str):
@@ -267,7 +267,7 @@ class Legend(enum.Enum):
 
     @classmethod
     def _missing_(cls, value: object) -> Legend:
-        """``Legend(text)`` reads ids as [`parse`][drako_rules.cards.Legend.parse] does, and
+        """``Legend(text)`` reads ids as `parse` does, and
         refuses with the same error."""
         return cls.parse(value)  # type: ignore[arg-type]
 

@@ -92,7 +92,7 @@ _blind: Final = per_ruleset(_blind_codes)
 def portal_blind_codes(ruleset: Ruleset = POCKET) -> tuple[tuple[int, ...], ...]:
     """``portal_blind_codes(r)[code]``: the codes of the cards that a card of kind ``code``
     does not count through a Portal network in ruleset ``r``: the table form of
-    [`counts_through_portals`][drako_rules.connections.counts_through_portals] (R4.3, R9.3),
+    `counts_through_portals` (R4.3, R9.3),
     built once per ruleset."""
     return _blind(ruleset)
 
@@ -128,7 +128,7 @@ class Layout:
 
 
 def _index(position: object) -> int:
-    """The cell number of a [`Position`][drako_rules.kingdom.Position] or a ``(row, col)`` tuple.
+    """The cell number of a `Position` or a ``(row, col)`` tuple.
 
     Raises:
         DrakoTypeError: anything else (a list, a triple, a Position out of the grid).
@@ -149,7 +149,7 @@ def _index(position: object) -> int:
 # Every layout computed so far, by its mask (at most 2**16).
 _LAYOUTS: Final[dict[int, Layout]] = {}
 #: ``known_layout(portals)``: the layout of the mask ``portals`` if
-#: [`layout`][drako_rules.connections.layout] has computed it already, else None. The
+#: `layout` has computed it already, else None. The
 #: hot paths read ``known_layout(m) or layout(m)``: a dictionary look-up, several times
 #: cheaper than any cached function call.
 known_layout: Final = _LAYOUTS.get
@@ -211,9 +211,9 @@ class Connections:
 
     In *pocket* the relation is symmetric. In *classic* (R9.3) a network also links a
     Goblin to the Elves, Dwarves and Humans around it, from their side only: such a Tribe
-    counts the Goblin among its connections ([`of`][drako_rules.connections.Connections.of]),
+    counts the Goblin among its connections (`of`),
     the Goblin does not count the Tribe, and the pair is one connection of
-    [`links`][drako_rules.connections.Connections.links] (for conflicts, R5.2).
+    `links` (for conflicts, R5.2).
 
     Examples:
         >>> c = connections(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
@@ -311,7 +311,7 @@ def connection_masks(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> tuple[tuple
 
     The layout's ``connected`` table is the answer for revealed cards that no Goblin
     shares a network with; it is corrected only for the cards around a network a Goblin
-    touches ([`portal_blind_codes`][drako_rules.connections.portal_blind_codes]) and for
+    touches (`portal_blind_codes`) and for
     Unexplored Lands (R4.6), so a full Kingdom whose Goblins touch no Portal costs one
     look-up.
 
@@ -349,13 +349,13 @@ def connections(kingdom: Kingdom, ruleset: Ruleset | str = POCKET) -> Connection
 
     Args:
         kingdom: any Kingdom, complete or with Unexplored Lands.
-        ruleset: [`POCKET`][drako_rules.rulesets.POCKET] (default) or
-            [`CLASSIC`][drako_rules.rulesets.CLASSIC], or a ruleset's name: only R9.3
+        ruleset: `POCKET` (default) or
+            `CLASSIC`, or a ruleset's name: only R9.3
             (how Portals link Goblins) differs.
 
     Returns:
-        A [`Connections`][drako_rules.connections.Connections] to query by position, with
-        [`Link`][drako_rules.connections.Link] details telling whether a pair is adjacent or
+        A `Connections` to query by position, with
+        `Link` details telling whether a pair is adjacent or
         linked through which Portals.
     """
     rules = ruleset if type(ruleset) is Ruleset else get_ruleset(ruleset)

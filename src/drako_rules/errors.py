@@ -1,5 +1,5 @@
 """The exceptions of drako-rules, all under one base class,
-[`DrakoError`][drako_rules.errors.DrakoError].
+`DrakoError`.
 
 Errors about a value the caller gave (a text that cannot be read, a move the rules forbid, a
 game file that does not hold together) also subclass
@@ -49,7 +49,7 @@ class DrakoError(Exception):
 
 
 class DrakoTypeError(DrakoError, TypeError):
-    """An argument of the wrong type, such as a text where a [`Kingdom`][drako_rules.kingdom.Kingdom] is needed.
+    """An argument of the wrong type, such as a text where a `Kingdom` is needed.
 
     The message says what was expected and how to build it (``Kingdom.parse``). The one
     type-error class of the library (named so that it does not clash with
@@ -59,7 +59,7 @@ class DrakoTypeError(DrakoError, TypeError):
 
 class InputError(DrakoError, ValueError):
     """A file or stream that cannot be read as text: missing, a directory, unreadable, not
-    UTF-8, or larger than the size limit ([`drako_rules.inputs`][drako_rules.inputs.read_bytes])."""
+    UTF-8, or larger than the size limit (`drako_rules.inputs`)."""
 
 
 class CommandError(DrakoError):
@@ -70,7 +70,7 @@ class CommandError(DrakoError):
 class ArenaError(DrakoError, ValueError):
     """An arena or simulation that cannot run as asked: a bad player spec, or a bad count
     of players, games or workers, executor, batch size, time limit, timeout or move limit
-    ([`run_arena`][drako_rules.arena.run_arena], [`simulate`][drako_rules.simulate.simulate]).
+    (`arena.run_arena`, `simulate.simulate`).
     Raised before any game is played."""
 
 
@@ -216,7 +216,7 @@ def _escape_char(ch: str) -> str:
 
 def expect(value: object, kind: type[T] | tuple[type, ...], what: str, hint: str = "") -> T:
     """Return ``value`` if it is a ``kind``, else raise
-    [`DrakoTypeError`][drako_rules.errors.DrakoTypeError] saying ``what`` was expected.
+    `DrakoTypeError` saying ``what`` was expected.
 
     The guard at the entry of a public function: ``expect(state, GameState, "a GameState",
     "see new_game")``. ``bool`` is not accepted where ``int`` is.
@@ -239,8 +239,8 @@ def expect(value: object, kind: type[T] | tuple[type, ...], what: str, hint: str
 
 def expect_iterable(value: object, what: str, hint: str = "") -> Iterable[object]:
     """Return ``value`` if it is an iterable other than text, else raise
-    [`DrakoTypeError`][drako_rules.errors.DrakoTypeError] saying ``what`` was expected, as
-    [`expect`][drako_rules.errors.expect] does.
+    `DrakoTypeError` saying ``what`` was expected, as
+    `expect` does.
 
     The guard of a public function that takes a collection, such as ``score``'s Legends
     (R5.4) or ``ranking``'s sheets (R5.6); the caller checks each item. Typed ``object`` in

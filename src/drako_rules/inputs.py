@@ -1,15 +1,15 @@
 """The one bounded reader of drako-rules: game files, records and standard input.
 
 Everything the library or the ``drako-rules`` command reads from a file or a stream goes
-through [`read_text`][drako_rules.inputs.read_text]: it reads in chunks of 64 KiB and stops
+through `read_text`: it reads in chunks of 64 KiB and stops
 as soon as more than ``limit`` bytes arrived (default
-[`DEFAULT_LIMIT`][drako_rules.inputs.DEFAULT_LIMIT], 1 MiB: a game file or a record of a
+`DEFAULT_LIMIT`, 1 MiB: a game file or a record of a
 whole game is a few KiB), so ``/dev/zero``, a 1 GiB sparse file or 100 MB piped into
 ``score -`` are refused at once, in bounded memory. A regular file larger than the limit
 is refused from its size alone, before any byte is read.
 
-Every failure is one [`DrakoError`][drako_rules.errors.DrakoError] (the class the caller
-names, [`InputError`][drako_rules.errors.InputError] by default) with a one-line message:
+Every failure is one `DrakoError` (the class the caller
+names, `InputError` by default) with a one-line message:
 a missing file, a directory, a file that cannot be read, a file or stream over the limit,
 bytes that are not UTF-8.
 """
@@ -77,7 +77,7 @@ def read_bytes(
         source: a path, or a binary stream (``sys.stdin.buffer``) read to its end.
         limit: the most bytes accepted; one more is an error.
         name: the name of the source in messages (default: the path, or ``stdin``).
-        error: the [`DrakoError`][drako_rules.errors.DrakoError] subclass raised.
+        error: the `DrakoError` subclass raised.
 
     Raises:
         DrakoError: (of class ``error``) the source cannot be read or is over the limit.
@@ -119,7 +119,7 @@ def read_text(
     error: type[DrakoError] = InputError,
 ) -> str:
     """The UTF-8 text of a file or binary stream (a leading BOM is dropped), at most
-    ``limit`` bytes; see [`read_bytes`][drako_rules.inputs.read_bytes].
+    ``limit`` bytes; see `read_bytes`.
 
     Raises:
         DrakoError: (of class ``error``) unreadable, over the limit, or not UTF-8.

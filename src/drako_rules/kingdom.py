@@ -1,8 +1,8 @@
 """A player's 4×4 Kingdom (R4.1) and its notation (``FEOM/HPWM/SGDO/PPHS``).
 
-A [`Kingdom`][drako_rules.kingdom.Kingdom] is immutable:
-[`Kingdom.replace`][drako_rules.kingdom.Kingdom.replace] gives a new one. Each cell holds a
-[`Card`][drako_rules.cards.Card] or ``None`` for an Unexplored Land (R2.4, R4.6).
+A `Kingdom` is immutable:
+`Kingdom.replace` gives a new one. Each cell holds a
+`Card` or ``None`` for an Unexplored Land (R2.4, R4.6).
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ _WEIGHT: Final = tuple(CODES ** (SIZE - 1 - k) for k in range(SIZE))
 
 
 def _derive(codes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The cell masks of each code and the codes of the 8 lines (see [`Kingdom`][drako_rules.kingdom.Kingdom]).
+    """The cell masks of each code and the codes of the 8 lines (see `Kingdom`).
 
     Written out cell by cell: this runs for every Kingdom built, and the unrolled form
     takes about half the time of a loop over the cells.
@@ -207,7 +207,7 @@ def _derive(codes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 #: A Kingdom's tables, derived from its cells: ``(codes, masks, line_codes)`` (see
-#: [`Kingdom`][drako_rules.kingdom.Kingdom]).
+#: `Kingdom`).
 KingdomTables: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
@@ -226,14 +226,14 @@ def _tables_of(cells: tuple[Cell, ...]) -> KingdomTables:
 
 @attrs.frozen(init=False, repr=False, eq=False)
 class Kingdom:
-    """A 4×4 Kingdom: 16 cells, row by row, each a [`Card`][drako_rules.cards.Card] or
+    """A 4×4 Kingdom: 16 cells, row by row, each a `Card` or
     ``None`` (Unexplored).
 
-    Build one with [`parse`][drako_rules.kingdom.Kingdom.parse] from the notation, or from
+    Build one with `parse` from the notation, or from
     16 cells. Kingdoms compare and hash by value and never change. A Kingdom is indexed by
     position and iterates like the tuple of its cells: ``len(k)`` is 16, ``list(k)`` gives
     the 16 cells in reading order (row by row, each from the left) and ``card in k`` asks
-    whether a cell holds that card; [`items`][drako_rules.kingdom.Kingdom.items] pairs each
+    whether a cell holds that card; `items` pairs each
     cell with its position.
 
     Examples:
@@ -262,7 +262,7 @@ class Kingdom:
     def __init__(self, cells: Iterable[Cell], *, derived: KingdomTables | None = None) -> None:
         """The Kingdom of 16 cells, row by row.
 
-        ``derived`` is for [`replace`][drako_rules.kingdom.Kingdom.replace] only: the
+        ``derived`` is for `replace` only: the
         tables ``(codes, masks, line_codes)`` of these cells, which it updated from the
         Kingdom it changed. Left out, they are derived here from the cells, which are
         checked.
@@ -327,7 +327,7 @@ class Kingdom:
 
         A Kingdom reads like the sequence of its cells: ``list(k)`` is ``list(k.cells)``,
         ``len(k)`` is 16 and ``Card.DRAGON in k`` asks whether a Dragon is revealed. The
-        cells come without their positions; [`items`][drako_rules.kingdom.Kingdom.items]
+        cells come without their positions; `items`
         gives the ``(position, cell)`` pairs.
         """
         return iter(self.cells)
@@ -443,7 +443,7 @@ class Kingdom:
 
     def _repr_svg_(self) -> str:
         """The Kingdom as a picture, for Jupyter notebooks (see
-        [`drako_rules.svg.kingdom_svg`][drako_rules.svg.kingdom_svg])."""
+        `drako_rules.svg.kingdom_svg`)."""
         from drako_rules.svg import kingdom_svg  # lazy: the picture is not needed otherwise
 
         return kingdom_svg(self)

@@ -3,9 +3,9 @@
 Every requirement is a statement about connected cards (R4): two of a kind connected,
 one card connected to two of a kind, or four Tribes present. The kernel decides them on
 16-bit masks of the cells of each kind, with the grid's adjacency and the Portal
-networks of the cached [`layout`][drako_rules.connections.layout]; this module checks
+networks of the cached `connections.layout`; this module checks
 the arguments and says which pairs of kinds a network links in the ruleset in force
-([`counts_through_portals`][drako_rules.connections.counts_through_portals], R4.3, R9.3).
+(`counts_through_portals`, R4.3, R9.3).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ KINDS_READ: Final[dict[Legend, frozenset[Card]]] = {
     for legend, mask in kernel.READS.items()
 }
 
-#: Every kind, as a mask of ``changed`` for [`legends_mask`][drako_rules.legends.legends_mask]
+#: Every kind, as a mask of ``changed`` for `legends_mask`
 #: (bit ``c`` for the card code ``c`` of `CODE_OF` (in the kernel)): check
 #: every requirement.
 EVERY_KIND: Final = (1 << CODES) - 1
@@ -51,12 +51,12 @@ def legends_mask(
 ) -> int:
     """The Legends the revealed cards of ``kingdom`` meet in ``ruleset`` (R1.4, R6.4, R9.3),
     as a mask of `LEGEND_BIT` (in the kernel): what
-    [`legends_met`][drako_rules.legends.legends_met] returns, as one integer. The game engine
+    `legends_met` returns, as one integer. The game engine
     keeps it with each state and intersects it with the legend row's.
 
     Each requirement is checked on adjacency (bit shifts, R4.1) and, next to a Portal
     network, through it for the pairs of kinds that
-    [`counts_through_portals`][drako_rules.connections.counts_through_portals] links. A
+    `counts_through_portals` links. A
     Goblin counts no card through a network in any ruleset (R4.3, R9.3), so the
     requirements counted from a Goblin are checked on adjacency only.
     ``kingdom`` must be a Kingdom (not checked here: the public function checks it).
@@ -65,10 +65,10 @@ def legends_mask(
     this function's answer for a Kingdom that differs from ``kingdom`` only in cells whose
     old or new kind is in ``changed`` (bit ``c`` for the card code ``c``, as in
     `CODE_OF` (in the kernel)): a requirement reads only the cells of its
-    own kinds ([`KINDS_READ`][drako_rules.legends.KINDS_READ]) and the Portals, so only the
+    own kinds (`KINDS_READ`) and the Portals, so only the
     requirements reading a kind of ``changed`` are checked again; the other Legends are
     kept from ``met``. When the Portals are among them every requirement is checked, as
-    with the default [`EVERY_KIND`][drako_rules.legends.EVERY_KIND].
+    with the default `EVERY_KIND`.
 
     Examples:
         >>> from drako_rules._kernel.board import UNEXPLORED
@@ -88,15 +88,15 @@ def legends_met(kingdom: Kingdom, ruleset: Ruleset | str = POCKET) -> frozenset[
 
     Unexplored Lands meet nothing (R4.6) and Portals only link (R4.5). "3 connected"
     Lands means one Land connected to two others of its kind (R6.4). Connections are those
-    of [`connections`][drako_rules.connections.connections] in ``ruleset``: Goblins use
+    of `connections.connections` in ``ruleset``: Goblins use
     no Portal (R4.3), and in *classic* the Elves, Dwarves and Humans count the Goblins a
     network links to them (R9.3), so "2 Goblins connected to one Human" may be met
     through a Portal there.
 
     Args:
         kingdom: any Kingdom.
-        ruleset: [`POCKET`][drako_rules.rulesets.POCKET] (default) or
-            [`CLASSIC`][drako_rules.rulesets.CLASSIC], or a ruleset's name.
+        ruleset: `POCKET` (default) or
+            `CLASSIC`, or a ruleset's name.
 
     Raises:
         DrakoTypeError: ``kingdom`` is not a Kingdom.

@@ -1,7 +1,7 @@
 """The Kingdom notation read into cells (``FEOM/HPWM/SGDO/PPHS``): the one reader of the
 text form of a Kingdom, and the one place its errors are worded.
 
-[`Kingdom.parse`][drako_rules.kingdom.Kingdom.parse] is the public entry point; the game
+`Kingdom.parse` is the public entry point; the game
 file's reader reports the same errors (it calls ``Kingdom.parse``). A bad card is named by
 itself, with its row and column counted from 1 at the top left, as a player counts them.
 """
@@ -29,7 +29,7 @@ _FIRST_WORDS: Final = frozenset(token.split()[0] for token in _TOKENS if " " in 
 
 def kingdom_cells(text: str) -> tuple[_Cell, ...]:
     """The 16 cells written in ``text``, row by row (see
-    [`Kingdom.parse`][drako_rules.kingdom.Kingdom.parse] for the notation).
+    `Kingdom.parse` for the notation).
 
     Raises:
         NotationError: the text is not a Kingdom; the message says what is wrong and where

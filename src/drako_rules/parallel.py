@@ -1,11 +1,11 @@
 """Run a function over many items in batches, in parallel, and contain what goes wrong.
 
-[`run_batches`][drako_rules.parallel.run_batches] splits the items ``0 … total − 1`` into
+`run_batches` splits the items ``0 … total − 1`` into
 batches and runs ``work(argument, batch)`` for each: in this process, on a process pool
 made for the run, or on any ``concurrent.futures.Executor`` (a Dask cluster's
 ``distributed.Client(...).get_executor()``). The arena
-([`run_arena`][drako_rules.arena.run_arena]) and
-[`simulate`][drako_rules.simulate.simulate] play their games through it.
+(`arena.run_arena`) and
+`simulate.simulate` play their games through it.
 
 What it contains, so that one bad batch never costs the others:
 
@@ -20,7 +20,7 @@ What it contains, so that one bad batch never costs the others:
 Every batch given up is returned as missing, and ``on_lost`` hears why; every batch that
 came back is kept. Ctrl-C stops the run: the pool's workers ignore it and are stopped by
 this process, and in this process it is raised as
-[`Interrupted`][drako_rules.parallel.Interrupted], which the code being run can tell from
+`Interrupted`, which the code being run can tell from
 a ``KeyboardInterrupt`` of its own.
 """
 
@@ -64,7 +64,7 @@ WORKER_ENDED: Final = (
 
 
 class Interrupted(KeyboardInterrupt):
-    """The user's Ctrl-C during [`run_batches`][drako_rules.parallel.run_batches].
+    """The user's Ctrl-C during `run_batches`.
 
     A ``KeyboardInterrupt`` raised by the code a run calls (a player) is not this one, so
     the arena counts it as that player's fault, while this one stops the run.
@@ -82,7 +82,7 @@ def _what(value: object) -> str:
 def check_runner(executor: object, workers: object, batch_size: object) -> None:
     """Refuse, before anything runs, an ``executor`` that is not one, a count of
     ``workers`` that is not a whole number from 1 to
-    [`MAX_WORKERS`][drako_rules.parallel.MAX_WORKERS], or a ``batch_size`` that is not a
+    `MAX_WORKERS`, or a ``batch_size`` that is not a
     whole number from 1 (None is the default of each).
 
     Raises:
@@ -158,7 +158,7 @@ def _ignore_interrupts() -> None:
 @contextlib.contextmanager
 def _interrupts(*, deferred: bool) -> Iterator[threading.Event]:
     """While a run goes on, Ctrl-C sets the event and, unless ``deferred``, raises
-    [`Interrupted`][drako_rules.parallel.Interrupted] at once.
+    `Interrupted` at once.
 
     Deferred while a pool runs: ``run_batches`` raises it between two waits. Raised inside
     ``concurrent.futures``' own locking (``as_completed`` takes every future's lock in
@@ -218,11 +218,11 @@ def run_batches(
             ``ProcessPoolExecutor`` made for the run (or this process alone when
             ``workers`` is 1, or, unless ``isolate``, when there is one core or one
             batch). On Ctrl-C the pool's workers are stopped and
-            [`Interrupted`][drako_rules.parallel.Interrupted] (a ``KeyboardInterrupt``)
+            `Interrupted` (a ``KeyboardInterrupt``)
             goes on.
         workers: the number of processes when no executor is given (default: every core).
         batch_size: items per batch (default:
-            [`default_batch_size`][drako_rules.parallel.default_batch_size]).
+            `default_batch_size`).
         progress: called with (items done or given up, total) after each batch.
         timeout: seconds to wait for the whole run; the batches not back by then are
             given up and returned as missing. The processes of a pool made for the run
@@ -261,7 +261,7 @@ def run_batches(
 
 
 class _Run(Generic[T, R]):
-    """One call of [`run_batches`][drako_rules.parallel.run_batches]: its batches, what came
+    """One call of `run_batches`: its batches, what came
     back and what was given up."""
 
     def __init__(

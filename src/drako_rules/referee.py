@@ -1,13 +1,13 @@
 """The games of a run, each refereed: numbered, seeded and seated, then played by the
-engine's one game loop ([`play_game`][drako_rules.game.players.play_game]) with every move
+engine's one game loop (`play_game`) with every move
 of every player watched.
 
 Game ``i`` of a run seeded ``S`` has seed ``S + i`` (R2.8,
-[`game_seed`][drako_rules.referee.game_seed]) and its players sit rotated by one seat per
-game ([`seating`][drako_rules.referee.seating]); each is made afresh by its factory with a
-seed of its own ([`player_seed`][drako_rules.referee.player_seed]).
-[`play_refereed`][drako_rules.referee.play_refereed] turns whatever a player or its
-factory does wrong into a [`GameFailure`][drako_rules.referee.GameFailure] of that game
+`game_seed`) and its players sit rotated by one seat per
+game (`seating`); each is made afresh by its factory with a
+seed of its own (`player_seed`).
+`play_refereed` turns whatever a player or its
+factory does wrong into a `GameFailure` of that game
 alone, naming the player and why: it raised (any exception, ``SystemExit`` too, even one
 that cannot be printed), returned something that is not a move or an illegal move, took
 longer than the time limit of a move, or left the game unfinished after the most moves.
@@ -330,7 +330,7 @@ def play_batch(task: GameTask, indices: range) -> list[GameResult | GameFailure]
 
 def check_games(games: object) -> int:
     """``games`` when it is a count of games a run may play: 1 to
-    [`MAX_GAMES`][drako_rules.referee.MAX_GAMES].
+    `MAX_GAMES`.
 
     Raises:
         ArenaError: it is not.

@@ -1,6 +1,6 @@
 """Scoring rules as data (R5, R9): the *pocket* ruleset (default) and *classic*.
 
-A [`Ruleset`][drako_rules.rulesets.Ruleset] holds every number of the score sheet, so a
+A `Ruleset` holds every number of the score sheet, so a
 second ruleset costs no code: the scoring functions read these tables and nothing else.
 """
 
@@ -79,7 +79,7 @@ class Ruleset:
             Elves, Dwarves and Humans around it, as those Tribes count their connections
             (their conflicts and the Legends counted from them); the Goblin's own
             connections stay adjacent only. Decided in
-            [`counts_through_portals`][drako_rules.connections.counts_through_portals].
+            `connections.counts_through_portals`.
     """
 
     name: str

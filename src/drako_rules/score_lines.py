@@ -1,11 +1,11 @@
 """The score sheet's categories and the lines behind them (R5.1–R5.5).
 
-[`Category`][drako_rules.scoring.Category] names the seven categories in sheet order, and
-[`category_rule`][drako_rules.scoring.category_rule] the rule that gives each its points.
-[`ScoreSheet.lines`][drako_rules.scoring.ScoreSheet.lines] are computed here, card by card
-from [`connections`][drako_rules.connections.connections], separately from the packed
-tables of [`score`][drako_rules.scoring.score]; the property tests check that the two
-always agree. The names are those of [`drako_rules.scoring`][drako_rules.scoring], which
+`Category` names the seven categories in sheet order, and
+`category_rule` the rule that gives each its points.
+`ScoreSheet.lines` are computed here, card by card
+from `connections`, separately from the packed
+tables of `score`; the property tests check that the two
+always agree. The names are those of `drako_rules.scoring`, which
 exports them.
 """
 
@@ -112,7 +112,7 @@ class ScoreLine:
 def tamed_positions(kingdom: Kingdom, ruleset: Ruleset) -> frozenset[Position]:
     """The positions of the domesticated Dragons of ``kingdom`` in ``ruleset`` (R5.3), as
     the kernel's ``tamed`` decides them; the arguments are not checked (see
-    [`domesticated`][drako_rules.scoring.domesticated])."""
+    `scoring.domesticated`)."""
     kinds = kingdom.masks
     tame = kernel.tamed(kinds[_DRAGON], kinds, kernel_layout(kinds[_PORTAL]), ruleset.domestication)
     return frozenset(POSITIONS[i] for i in bits(tame))

@@ -1,12 +1,12 @@
 """The score sheet (R5): seven categories, their total, and ranking.
 
-[`score`][drako_rules.scoring.score] is the hot path of every bot and simulation, so it
+`score` is the hot path of every bot and simulation, so it
 reads precomputed tables: the value of every row and column of four cards (adjacent pairs,
 R4.1) and of every pair linked by a Portal network (R4.2–R4.3), for the
-[`Ruleset`][drako_rules.rulesets.Ruleset] in force, with the six computed categories
+`Ruleset` in force, with the six computed categories
 packed into one integer (the kernel's ``score.sheet``). The itemized
-[`ScoreSheet.lines`][drako_rules.scoring.ScoreSheet.lines] are computed separately, card by
-card from [`connections`][drako_rules.connections.connections], only when asked for
+`ScoreSheet.lines` are computed separately, card by
+card from `connections.connections`, only when asked for
 (``drako_rules.score_lines``, whose names this module exports); the property tests check
 that the two always agree.
 """
@@ -71,7 +71,7 @@ _PACKED: Final = (
 def _pair_points(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> dict[Category, int]:
     """The points by category of a pair of cards of codes ``a`` and ``b``, adjacent or linked
     only through a Portal network (R5.1, R5.2): each side scores the other when it counts
-    it as connected ([`counts_through_portals`][drako_rules.connections.counts_through_portals],
+    it as connected (`counts_through_portals`,
     R4.3, R9.3), and the pair is one conflict when either side counts the other."""
     x, y = CARD_OF_CODE[a], CARD_OF_CODE[b]
     points = dict.fromkeys(_PACKED, 0)
@@ -124,7 +124,7 @@ _POCKET_TABLES: Final = _tables(POCKET)
 class ScoreSheet:
     """A player's score: the seven categories of R5.5 and their total.
 
-    The itemized [`lines`][drako_rules.scoring.ScoreSheet.lines] behind the numbers are
+    The itemized `lines` behind the numbers are
     computed on first access only. ``str(sheet)`` is a one-line summary.
 
     Examples:
@@ -234,8 +234,8 @@ def score(
         kingdom: the Kingdom; Unexplored Lands count as blank (R4.6), so at the end of a
             game every card should be revealed (R7.2).
         legends: the Legends the player claimed (R5.4); each at most once.
-        ruleset: [`POCKET`][drako_rules.rulesets.POCKET] (default) or
-            [`CLASSIC`][drako_rules.rulesets.CLASSIC] (R9), or a ruleset's name.
+        ruleset: `POCKET` (default) or
+            `CLASSIC` (R9), or a ruleset's name.
 
     Returns:
         ScoreSheet: the categories Elves, Dwarves, Humans, Goblins (R5.1), Dragons

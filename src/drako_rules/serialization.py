@@ -1,20 +1,20 @@
 """The one cattrs converter of drako-rules: values to JSON-ready data and back.
 
 Every saved value (game records, game states, player views) goes through
-[`converter`][drako_rules.serialization.converter], a ``cattrs.preconf.json`` converter with hooks for the domain types:
+`converter`, a ``cattrs.preconf.json`` converter with hooks for the domain types:
 
 | type | JSON |
 |---|---|
-| [`Card`][drako_rules.cards.Card] | its letter, ``"E"`` |
-| [`Legend`][drako_rules.cards.Legend] | its id, ``"two-elves"`` |
-| [`Position`][drako_rules.kingdom.Position] | ``[row, col]`` |
-| [`Kingdom`][drako_rules.kingdom.Kingdom] | its notation, ``"FEOM/HPWM/SGDO/PPHS"`` |
-| [`Ruleset`][drako_rules.rulesets.Ruleset] | its name, ``"pocket"`` |
-| [`Move`][drako_rules.game.moves.Move] | an object tagged by ``"type"``: ``{"type": "take", "position": [1, 2]}`` |
+| `Card` | its letter, ``"E"`` |
+| `Legend` | its id, ``"two-elves"`` |
+| `Position` | ``[row, col]`` |
+| `Kingdom` | its notation, ``"FEOM/HPWM/SGDO/PPHS"`` |
+| `Ruleset` | its name, ``"pocket"`` |
+| `Move` | an object tagged by ``"type"``: ``{"type": "take", "position": [1, 2]}`` |
 
 Reading is strict: a number where text is expected, ``true`` where a number is
 expected, a missing or unknown field, an unknown move type all fail, and
-[`structure`][drako_rules.serialization.structure] reports the first problem as a [`RecordError`][drako_rules.errors.RecordError] whose
+`structure` reports the first problem as a `RecordError` whose
 ``path`` says where it is (``$.moves[12].position``).
 """
 

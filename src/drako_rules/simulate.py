@@ -1,9 +1,9 @@
 """Random games by the thousand, summed up: the answer to balance questions (R2.7, R5.6).
 
-[`simulate`][drako_rules.simulate.simulate] plays ``play_random_game(players, seed + k)``
+`simulate` plays ``play_random_game(players, seed + k)``
 for each game ``k`` through the parallel runner
-([`run_batches`][drako_rules.parallel.run_batches]), each batch summing integers only, so
-that the [`SimulationResult`][drako_rules.simulate.SimulationResult] is the same for any
+(`run_batches`), each batch summing integers only, so
+that the `SimulationResult` is the same for any
 ``workers`` or ``executor``: game length, totals, the mean of each category, Legends
 claimed, and each seat's share of wins with its Wilson interval and a chi-square test of
 equal shares.
@@ -183,7 +183,7 @@ class SimulationResult:
 
     def table(self) -> str:
         """The statistics in words, within 80 columns: what ``drako-rules simulate``
-        prints ([`simulation_table`][drako_rules.cli.tables.simulation_table])."""
+        prints (`cli.tables.simulation_table`)."""
         from drako_rules.cli.tables import simulation_table
 
         return simulation_table(self)

@@ -2,8 +2,8 @@
 Elo scale and the chi-square test of equal shares (R5.6: a shared first place counts as a
 share of a win).
 
-Pure functions of counts, used by [`run_arena`][drako_rules.arena.run_arena] and
-[`simulate`][drako_rules.simulate.simulate]; none plays a game.
+Pure functions of counts, used by `arena.run_arena` and
+`simulate.simulate`; none plays a game.
 """
 
 from __future__ import annotations

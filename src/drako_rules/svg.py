@@ -1,4 +1,4 @@
-"""Pictures of Kingdoms: [`kingdom_svg`][drako_rules.svg.kingdom_svg] draws one as SVG.
+"""Pictures of Kingdoms: `kingdom_svg` draws one as SVG.
 
 The picture shows the 4×4 grid of cards coloured by kind, with each card's letter and
 name; Unexplored Lands face down (R2.4); the Portal networks (R4.2), each in its own
@@ -8,12 +8,12 @@ line with its −2; each Dragon marked *domesticated* or *wild* (R5.3); and, on 
 the score sheet below the grid (R5.5).
 
 Only the standard library is used. The picture is drawn on a canvas of
-[`WIDTH`][drako_rules.svg.WIDTH] × [`HEIGHT`][drako_rules.svg.HEIGHT] units, or
-`WIDTH` × [`HEIGHT_WITH_SCORE`][drako_rules.svg.HEIGHT_WITH_SCORE] with the score sheet,
+`WIDTH` × `HEIGHT` units, or
+`WIDTH` × `HEIGHT_WITH_SCORE` with the score sheet,
 its ``viewBox``; it scales to the width of the page or cell it is shown in, and stays
 readable on a phone: one column, the score sheet under the grid.
 It defines no `id` attributes, so many pictures can share one HTML page: a notebook
-shows every [`Kingdom`][drako_rules.kingdom.Kingdom] as this picture.
+shows every `Kingdom` as this picture.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ WIDTH: Final = 530
 (pixels at its natural size)."""
 WIDTH_WITH_SCORE: Final = WIDTH
 """Width of the picture with the score sheet (`show_score=True`): the same as
-[`WIDTH`][drako_rules.svg.WIDTH], since the sheet is drawn below the grid."""
+`WIDTH`, since the sheet is drawn below the grid."""
 HEIGHT: Final = 626
 """Height of the picture without the score sheet, in units of its ``viewBox``."""
 HEIGHT_WITH_SCORE: Final = 956
@@ -331,9 +331,9 @@ def kingdom_svg(
     Dragon shows its own points. Hovering over a card, conflict or category shows the
     score lines behind it.
 
-    The picture is one column, [`WIDTH`][drako_rules.svg.WIDTH] ×
-    [`HEIGHT`][drako_rules.svg.HEIGHT] (530 × 626) units, or `WIDTH` ×
-    [`HEIGHT_WITH_SCORE`][drako_rules.svg.HEIGHT_WITH_SCORE] (530 × 956) with
+    The picture is one column, `WIDTH` ×
+    `HEIGHT` (530 × 626) units, or `WIDTH` ×
+    `HEIGHT_WITH_SCORE` (530 × 956) with
     ``show_score``, so that on a phone, at about 350 pixels wide, the cards' names and the
     score still read at 10 pixels or more. The root ``<svg>`` has a ``viewBox`` of that
     size, ``width`` and ``height`` giving its natural size, and a style
@@ -369,7 +369,7 @@ def kingdom_svg(
         The SVG document as a string, starting with ``<svg``.
 
     Raises:
-        NotationError: ``kingdom`` is not a [`Kingdom`][drako_rules.kingdom.Kingdom].
+        NotationError: ``kingdom`` is not a `Kingdom`.
         ScoringError: ``legends`` holds something other than distinct Legends (R1.4).
 
     Examples:

@@ -1,13 +1,13 @@
 """The Python side of the web score checker: a game in, the report and the pictures out.
 
 The page at ``checker/`` of the docs site (served locally by ``drako-rules web``, see
-[`drako_rules.webserve`][drako_rules.webserve]) runs drako-rules itself in the browser
+`drako_rules.webserve`) runs drako-rules itself in the browser
 through Pyodide. Its JavaScript only draws the form and keeps the game; every number, place,
 problem and verdict comes from this module, which calls the score checker
-([`check_game`][drako_rules.checker.check_game], R1.3, R5, R6) and the pictures
-([`kingdom_svg`][drako_rules.svg.kingdom_svg]). Nothing here decides a rule.
+(`check_game`, R1.3, R5, R6) and the pictures
+(`kingdom_svg`). Nothing here decides a rule.
 
-[`check_page`][drako_rules.web.check_page] takes the checker's game file (JSON, as
+`check_page` takes the checker's game file (JSON, as
 ``drako-rules check`` reads it, or TOML) and returns one JSON object:
 
 - ``game``: the game as the page holds it, in the checker's JSON form, with each readable
@@ -15,18 +15,18 @@ problem and verdict comes from this module, which calls the score checker
   empty cell, that is an Unexplored Land);
 - ``cells``: per player, the 16 notation letters row by row, or None when the Kingdom
   cannot be read;
-- ``report``: [`GameReport.to_dict`][drako_rules.checker.GameReport.to_dict], exactly what
+- ``report``: `GameReport.to_dict`, exactly what
   ``drako-rules check --json`` prints;
 - ``verdict``: one line, the report's verdict value (``verified``, ``disagrees`` or
   ``invalid``, also ``report["verdict"]``), a colon and its sentence (``report["verdict_text"]``);
 - ``pictures``: per player, the SVG picture of the Kingdom (links, conflicts, Dragons), or
   None when the player could not be scored;
 - ``marks``: per problem of the report, where the page shows it (see
-  [`problem_marks`][drako_rules.web.problem_marks]);
+  `problem_marks`);
 - ``met``: per player, the ids of the Legends the Kingdom meets (R1.4), or None when it
   cannot be read;
 - ``toml``: the game as the TOML game file of the command line
-  ([`format_game`][drako_rules.checker.format_game]), for the download.
+  (`format_game`), for the download.
 
 Examples:
     >>> import json
@@ -102,20 +102,20 @@ def catalogue() -> dict[str, JSONValue]:
     The Kingdom notation and the game file:
 
     - ``alphabet``: letter → the card's English name, in notation order (R1.1); each
-      letter reads as that card ([`Kingdom.parse`][drako_rules.kingdom.Kingdom.parse]);
+      letter reads as that card (`Kingdom.parse`);
     - ``unexplored``: the letter of an Unexplored Land (an empty cell);
     - ``kingdom_size``: the rows (and columns) of a Kingdom (R4.1); ``row_separator``: what
       the compact notation writes between rows;
     - ``fields``: per table (``game``, ``player``, ``sheet``), field name → kind, in the
-      order the writer writes them ([`GAME_FIELDS`][drako_rules.checker.model.GAME_FIELDS],
-      [`PLAYER_FIELDS`][drako_rules.checker.model.PLAYER_FIELDS],
-      [`SHEET_FIELDS`][drako_rules.checker.model.SHEET_FIELDS]; the kinds are those of
-      [`FieldKind`][drako_rules.checker.model.FieldKind]);
+      order the writer writes them (`GAME_FIELDS`,
+      `PLAYER_FIELDS`,
+      `SHEET_FIELDS`; the kinds are those of
+      `checker.model.FieldKind`);
     - ``default_ruleset``: the ruleset of a file that names none (R9);
     - ``player_counts``: the player counts the game allows, ascending (R1.3);
     - ``max_written_digits``: the most digits of a written integer (R5.5);
     - ``max_game_chars``: the longest game text the page checks
-      ([`MAX_GAME_CHARS`][drako_rules.web.MAX_GAME_CHARS]).
+      (`MAX_GAME_CHARS`).
 
     Examples:
         >>> c = catalogue()
@@ -173,8 +173,8 @@ def catalogue() -> dict[str, JSONValue]:
 
 def verdict(report: GameReport) -> str:
     """The verdict line of the page: the report's
-    [`Verdict`][drako_rules.checker.Verdict] value, a colon and its sentence
-    ([`GameReport.verdict_text`][drako_rules.checker.GameReport.verdict_text]), the same
+    `checker.report.Verdict` value, a colon and its sentence
+    (`GameReport.verdict_text`), the same
     value and sentence that ``drako-rules check`` prints (R5.5).
 
     Examples:
@@ -202,7 +202,7 @@ def problem_marks(report: GameReport) -> list[JSONValue]:
     - ``legends``: ``[player, id]`` pairs of the checkboxes of a ``legend-claimed-twice``
       problem (R6.3): every player who claims that Legend.
 
-    Every mark is the problem's own facts ([`Problem`][drako_rules.checker.Problem]'s
+    Every mark is the problem's own facts (`Problem`'s
     ``player``, ``field``, ``cells``, ``card``, ``legend`` and ``seats``) in the page's
     form; nothing is read from the message.
     """
@@ -295,8 +295,8 @@ def page_result(
 
     Raises:
         InvalidGameError: the text is longer than
-            [`MAX_GAME_CHARS`][drako_rules.web.MAX_GAME_CHARS], or not a game file at all
-            (see [`parse_game`][drako_rules.checker.parse_game]).
+            `MAX_GAME_CHARS`, or not a game file at all
+            (see `parse_game`).
     """
     if not isinstance(text, str):
         raise InvalidGameError(f"a game file is text, not {type(text).__name__}")
@@ -325,7 +325,7 @@ def page_result(
 
 
 def check_page(text: str, format: GameFormat = "json", pictures: str = "") -> str:
-    """[`page_result`][drako_rules.web.page_result] as JSON text, for the page's JavaScript.
+    """`page_result` as JSON text, for the page's JavaScript.
 
     A text that is not a game file at all gives ``{"error": message}`` instead of raising,
     so the page can show the message beside the game.

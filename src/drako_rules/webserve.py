@@ -2,19 +2,19 @@
 
 The page (``index.html``, ``checker.js``, ``checker.css`` of the package's ``webpage``
 folder) runs drako-rules itself in the browser through Pyodide, so
-[`build_page`][drako_rules.webserve.build_page] puts beside it everything it loads, all from
+`build_page` puts beside it everything it loads, all from
 the page's own origin (it works offline once loaded):
 
 - ``pyodide/``: the runtime files of the ``pyodide`` package of the npm registry, version
-  [`PYODIDE_VERSION`][drako_rules.webserve.PYODIDE_VERSION], from the registry's tarball,
-  whose sha512 is checked against [`PYODIDE_INTEGRITY`][drako_rules.webserve.PYODIDE_INTEGRITY]
+  `PYODIDE_VERSION`, from the registry's tarball,
+  whose sha512 is checked against `PYODIDE_INTEGRITY`
   (the ``dist.integrity`` the registry publishes);
 - ``wheels/``: the pure-Python wheels of attrs, cattrs and what cattrs needs on Pyodide's
   Python (typing-extensions), and tomli-w, downloaded by pip with their sha256 pinned
-  ([`WHEELS`][drako_rules.webserve.WHEELS]), and a wheel of drako-rules built from the
+  (`WHEELS`), and a wheel of drako-rules built from the
   installed package;
 - ``wheels.json``: the wheels in install order, with the Pyodide version;
-- ``catalogue.json``: [`catalogue`][drako_rules.web.catalogue] (cards, colours, Legends), so
+- ``catalogue.json``: `web.catalogue` (cards, colours, Legends), so
   the form is drawn, and cards can be entered, while Python loads.
 - ``manifest.webmanifest``, the icons, ``install.js`` and ``sw.js``: the page as an app a
   phone installs, and a service worker that keeps every file above in the browser once the
@@ -24,7 +24,7 @@ the page's own origin (it works offline once loaded):
 
 Downloads are kept in a cache folder (by default ``$DRAKO_WEB_CACHE``, else
 ``~/.cache/drako-rules/web``), so a second build fetches nothing.
-[`serve`][drako_rules.webserve.serve] serves a built page, on 127.0.0.1 unless told otherwise,
+`serve` serves a built page, on 127.0.0.1 unless told otherwise,
 and nothing but its files.
 
 The work is split by job in the private package ``drako_rules._web``: ``fetch`` (the pinned
@@ -264,13 +264,13 @@ class _Server6(_Server):
 
 
 class PageServer:
-    """A page served over HTTP (see [`serve`][drako_rules.webserve.serve]).
+    """A page served over HTTP (see `serve`).
 
     Attributes:
         host: the address it is bound to, such as ``127.0.0.1``.
         url: the page's address, ``http://HOST:PORT/`` (for an unspecified address such as
             ``0.0.0.0``, the machine's address on its network, see
-            [`lan_address`][drako_rules.webserve.lan_address]).
+            `lan_address`).
     """
 
     def __init__(self, server: ThreadingHTTPServer, host: str = HOST) -> None:
@@ -286,7 +286,7 @@ class PageServer:
         self.url = f"http://{shown}:{server.server_address[1]}/"
 
     def serve_forever(self) -> None:
-        """Answer requests until [`shutdown`][drako_rules.webserve.PageServer.shutdown]
+        """Answer requests until `shutdown`
         (or Ctrl-C)."""
         self._running = True
         self._server.serve_forever()
@@ -323,7 +323,7 @@ def serve(directory: Path | str, port: int = 0, *, host: str = HOST) -> PageServ
 
     Only GET and HEAD of the folder's files are answered, with
     ``X-Content-Type-Options: nosniff`` and
-    [`CONTENT_SECURITY_POLICY`][drako_rules.webserve.CONTENT_SECURITY_POLICY]: a folder is
+    `CONTENT_SECURITY_POLICY`: a folder is
     never listed (a path ending in ``/`` gives its ``index.html``), a hidden file or a
     link out of the folder is not found, and a request whose ``Host`` is not the address
     served (or ``localhost`` for a loopback address) is refused with 421, so that a page of
@@ -331,7 +331,7 @@ def serve(directory: Path | str, port: int = 0, *, host: str = HOST) -> PageServ
     or a request that cannot be read, ends that request without a word on the terminal.
 
     Args:
-        directory: a built page (see [`build_page`][drako_rules.webserve.build_page]).
+        directory: a built page (see `build_page`).
         port: 0 to 65535.
         host: an IP address of this machine, or ``localhost``; another address than
             loopback makes the page reachable by anyone on that network.

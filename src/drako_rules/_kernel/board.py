@@ -129,9 +129,9 @@ class _LegendSets(dict[int, frozenset[Legend]]):
 
 
 #: ``legends_of_mask(mask)``: the Legends of a mask of Legends (the inverse of
-#: [`legend_mask`][drako_rules._kernel.board.legend_mask]), one ``frozenset`` per mask. It is a
+#: `legend_mask`), one ``frozenset`` per mask. It is a
 #: dictionary's look-up (filled on the first use of each mask), where a function would cost
-#: a Python call on every [`legends_met`][drako_rules.legends.legends_met].
+#: a Python call on every `legends_met`.
 legends_of_mask: Final[Callable[[int], frozenset[Legend]]] = _LegendSets().__getitem__
 
 

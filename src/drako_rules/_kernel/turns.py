@@ -2,11 +2,11 @@
 space, the one decision of what the player to move may do, and what each seat sees of it.
 
 The engine (``game.legal``, ``game.transitions``), the players and the environment read
-these rather than decide them again: [`legal_actions`][drako_rules._kernel.turns.legal_actions]
+these rather than decide them again: `legal_actions`
 and the three functions of the phases it reads are the owners of which moves are legal (R3),
-[`after_card_action`][drako_rules._kernel.turns.after_card_action] of when the game ends
-(R7.1) and when the turn passes by itself (R6.5), [`sees_drawn`][drako_rules._kernel.turns.sees_drawn]
-and [`seat_actions`][drako_rules._kernel.turns.seat_actions] of what a seat sees and may do
+`after_card_action` of when the game ends
+(R7.1) and when the turn passes by itself (R6.5), `sees_drawn`
+and `seat_actions` of what a seat sees and may do
 (R8.3, R8).
 
 Actions are numbered as the public action space (``game.moves``): bit ``a`` of a mask of
@@ -159,9 +159,9 @@ def legal_actions(
     the Legends of the row the revealed Kingdom meets (bit ``i`` for ``LEGENDS[i]``).
 
     - ``ARRANGE``: every arrangement (R2.5);
-    - ``BEFORE_CARD``: [`before_card_actions`][drako_rules._kernel.turns.before_card_actions];
-    - ``DRAWN``: [`drawn_actions`][drako_rules._kernel.turns.drawn_actions];
-    - ``AFTER_CARD``: [`after_card_actions`][drako_rules._kernel.turns.after_card_actions],
+    - ``BEFORE_CARD``: `before_card_actions`;
+    - ``DRAWN``: `drawn_actions`;
+    - ``AFTER_CARD``: `after_card_actions`,
       and ending the turn (R6.5);
     - ``OVER``: nothing (R7.1).
     """
@@ -187,7 +187,7 @@ def after_card_action(
     ``masks``: ``(phase, seat to move)``. The game ends at once when no Unexplored Land is
     left (R7.1: ``OVER``, the seat stays); else the player decides again if it may still
     claim a Legend (R6.1, R6.5: ``AFTER_CARD``, ``claimable`` as in
-    [`after_card_actions`][drako_rules._kernel.turns.after_card_actions]); else the next
+    `after_card_actions`); else the next
     seat's turn begins (R2.7: ``BEFORE_CARD``)."""
     if not masks[UNEXPLORED]:  # R7.1
         return OVER, seat

@@ -2,7 +2,7 @@
 wheels (with one of drako-rules built from the installed package), the catalogue, and what
 makes the page work offline and installable (the service worker that ``offline`` fills in). The build goes into a fresh folder
 moved into place, and never replaces a folder it did not make.
-[`drako_rules.webserve`][drako_rules.webserve] re-exports every public name.
+`drako_rules.webserve` re-exports every public name.
 """
 
 from __future__ import annotations
@@ -163,10 +163,10 @@ def _made_by_a_build(folder: Path, cache: Path) -> bool:
 
 
 def check_page_folder(out_dir: Path, cache_dir: Path | None = None) -> None:
-    """Refuse a folder [`build_page`][drako_rules.webserve.build_page] must not replace.
+    """Refuse a folder `webserve.build_page` must not replace.
 
     A build may go into a folder that does not exist, an empty folder, or a folder an
-    earlier build made (it holds [`MARKER`][drako_rules.webserve.MARKER], and no file the
+    earlier build made (it holds `webserve.MARKER`, and no file the
     build did not write): everything else is refused, so that no build deletes what it did
     not create.
 
@@ -226,13 +226,13 @@ def build_page(out_dir: Path, *, cache_dir: Path | None = None) -> Path:
     The page is built in a fresh folder beside ``out_dir`` and moved into place, so that
     ``out_dir`` holds either the earlier build or the new one, never a part. ``out_dir``
     must be new, empty, or made by an earlier build (see
-    [`check_page_folder`][drako_rules.webserve.check_page_folder], checked before anything
-    is downloaded); the new folder holds [`MARKER`][drako_rules.webserve.MARKER].
+    `webserve.check_page_folder`, checked before anything
+    is downloaded); the new folder holds `webserve.MARKER`.
 
     Args:
         out_dir: the folder that becomes ``checker/`` of the site.
         cache_dir: where downloads are kept
-            ([`default_cache_dir`][drako_rules.webserve.default_cache_dir] by default).
+            (`webserve.default_cache_dir` by default).
 
     Raises:
         PageFolderError: ``out_dir`` is a folder the build must not replace.

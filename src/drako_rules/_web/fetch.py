@@ -1,7 +1,7 @@
 """The page's pinned downloads: Pyodide from the npm registry (sha512 checked against the
 registry's ``dist.integrity``) and the wheels the page installs from PyPI (sha256 pinned,
 fetched by ``pip download --require-hashes``), kept in a cache folder.
-[`drako_rules.webserve`][drako_rules.webserve] re-exports every public name.
+`drako_rules.webserve` re-exports every public name.
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def _sha256(path: Path) -> str:
 
 
 def fetch_wheels(cache_dir: Path) -> list[Path]:
-    """The wheels of [`WHEELS`][drako_rules.webserve.WHEELS] in ``cache_dir/wheels``.
+    """The wheels of `webserve.WHEELS` in ``cache_dir/wheels``.
 
     Missing ones are downloaded by ``pip download --require-hashes`` (pip's own index
     settings apply); every file's sha256 is checked.

@@ -2,19 +2,19 @@
 
 A game played on a real table is written down as a *game file*: the ruleset, and for each
 player a name, the final Kingdom, the Legends claimed and, optionally, what was written on
-the score sheet. [`check_game`][drako_rules.checker.check_game] scores every Kingdom by the
+the score sheet. `check_game` scores every Kingdom by the
 rules, ranks the players (R5.6), compares the result with the sheet and lists every problem
 of the game at once.
 
 The package, in the order data flows (file → typed entry → verdict → report):
-[`problems`][drako_rules.checker.problems] (the codes and the collector),
-[`model`][drako_rules.checker.model] (the game file's model and its one schema),
-[`longints`][drako_rules.checker.longints] (integers too long to convert),
-[`reader`][drako_rules.checker.reader] (the lenient reader: a document in, the model and
-its problems out), [`writer`][drako_rules.checker.writer] (the model out as a game file),
-[`notation`][drako_rules.checker.notation] (Kingdoms and Legends as a player writes them,
+`checker.problems` (the codes and the collector),
+`checker.model` (the game file's model and its one schema),
+`checker.longints` (integers too long to convert),
+`checker.reader` (the lenient reader: a document in, the model and
+its problems out), `checker.writer` (the model out as a game file),
+`checker.notation` (Kingdoms and Legends as a player writes them,
 and the messages when they cannot be read),
-[`verdict`][drako_rules.checker.verdict] (the checks), [`report`][drako_rules.checker.report]
+`checker.verdict` (the checks), `checker.report`
 (the report, data only; the command line renders it).
 
 The file is TOML (read with [`tomllib`](https://docs.python.org/3/library/tomllib.html)), or
@@ -34,9 +34,9 @@ JSON of the same shape:
 A Kingdom may also be given as a list of four row strings.
 
 **A game with problems is still reported.** Reading never stops at the first problem:
-[`parse_game`][drako_rules.checker.parse_game] raises
-[`InvalidGameError`][drako_rules.errors.InvalidGameError] only when the text is not a TOML
-or JSON table at all; every other defect becomes a [`Problem`][drako_rules.checker.Problem]
+`parse_game` raises
+`InvalidGameError` only when the text is not a TOML
+or JSON table at all; every other defect becomes a `Problem`
 and the checker goes on with what it can use:
 
 - a player is scored when their Kingdom can be read and the ruleset is known; Unexplored
@@ -52,19 +52,19 @@ and the checker goes on with what it can use:
   problems are its fields, its player count and its Legend claims.
 
 A game file is read by the one bounded reader of the library
-([`drako_rules.inputs`][drako_rules.inputs.read_bytes]): at most 1 MiB by default.
+(`drako_rules.inputs`): at most 1 MiB by default.
 
-A report has one [`Verdict`][drako_rules.checker.Verdict]
-([`GameReport.verdict`][drako_rules.checker.GameReport.verdict], with its sentence
-[`verdict_text`][drako_rules.checker.GameReport.verdict_text]): ``verified`` when it has
+A report has one `Verdict`
+(`GameReport.verdict`, with its sentence
+`GameReport.verdict_text`): ``verified`` when it has
 neither problems nor mismatches, ``disagrees`` for a valid game whose sheet disagrees with
 the rules, ``invalid`` for a game with problems; the command line exits with status 0, 1
 and 2 for them.
 
 **Problems are data.** Besides its words, every
-[`Problem`][drako_rules.checker.Problem] of a report carries the facts a program needs to
+`Problem` of a report carries the facts a program needs to
 show it: the player's seat, the field, the cells, the kind of card, the Legend, the count
-and its limit (see its attributes); each [`Mismatch`][drako_rules.checker.Mismatch] the
+and its limit (see its attributes); each `Mismatch` the
 field, the written and expected values, the player's name and seat.
 
 Examples:

@@ -1,10 +1,10 @@
 """The JSON form of the checker's report, as typed documents written by the one converter.
 
 ``drako-rules check --json`` and the web checker print
-[`GameReport.to_dict`][drako_rules.checker.GameReport.to_dict]: that is
-[`report_document`][drako_rules.checker.documents.report_document] turned into JSON values by
-[`serialization.unstructure`][drako_rules.serialization.unstructure] (the converter of every
-JSON format of drako-rules, which writes a [`Category`][drako_rules.scoring.Category] as its
+`GameReport.to_dict`: that is
+`report_document` turned into JSON values by
+`serialization.unstructure` (the converter of every
+JSON format of drako-rules, which writes a `Category` as its
 name). Each class here is one JSON object, its fields the object's keys in order, so that the
 format is declared once, as types; the report's own classes keep what the checker needs.
 
@@ -39,7 +39,7 @@ __all__ = [
 
 @attrs.frozen
 class MismatchDocument:
-    """A [`Mismatch`][drako_rules.checker.Mismatch] in JSON: the sheet's value against the
+    """A `Mismatch` in JSON: the sheet's value against the
     rules', ``message``, the difference in words naming the player, and ``seat``, the
     player's 0-based seat."""
 
@@ -54,7 +54,7 @@ class MismatchDocument:
 
 @attrs.frozen
 class LineDocument:
-    """A [`ScoreLine`][drako_rules.scoring.ScoreLine] in JSON: its category, points, rule id
+    """A `ScoreLine` in JSON: its category, points, rule id
     and words (R5.1–R5.4)."""
 
     category: Category
@@ -65,7 +65,7 @@ class LineDocument:
 
 @attrs.frozen
 class PlayerDocument:
-    """A [`PlayerReport`][drako_rules.checker.PlayerReport] in JSON: the name, the Kingdom
+    """A `PlayerReport` in JSON: the name, the Kingdom
     (its notation, or the text written when it cannot be read), the ids of the Legends
     claimed, whether the player was scored, the seven categories and the total by the rules
     (None when not scored), the place, the values written on the sheet, the mismatches and
@@ -91,7 +91,7 @@ class PlayerDocument:
 
 @attrs.frozen
 class TieBreakDocument:
-    """A [`TieBreak`][drako_rules.scoring.TieBreak] in JSON, with the two players' names
+    """A `TieBreak` in JSON, with the two players' names
     (higher first) and the tie-break in words (R5.6)."""
 
     players: tuple[str, ...]
@@ -106,10 +106,10 @@ class TieBreakDocument:
 
 @attrs.frozen
 class GameReportDocument:
-    """A [`GameReport`][drako_rules.checker.GameReport] in JSON: the file, ruleset and
+    """A `GameReport` in JSON: the file, ruleset and
     versions, the verdict (its value, its sentence, and the older ``verified`` and ``valid``), the players, the tie-breaks, the first
-    [`MAX_JSON_PROBLEMS`][drako_rules.checker.report.MAX_JSON_PROBLEMS] problems (a
-    [`Problem`][drako_rules.checker.Problem] is written as its fields) and how many there are."""
+    `MAX_JSON_PROBLEMS` problems (a
+    `Problem` is written as its fields) and how many there are."""
 
     file: str | None
     ruleset: str | None

@@ -1,8 +1,8 @@
 """Game files, by the names they have always had: the model
-([`drako_rules.checker.model`][drako_rules.checker.model]), the reader
-([`drako_rules.checker.reader`][drako_rules.checker.reader]), the writer
-([`drako_rules.checker.writer`][drako_rules.checker.writer]) and the Kingdoms and Legends
-as a player writes them ([`drako_rules.checker.notation`][drako_rules.checker.notation]).
+(`drako_rules.checker.model`), the reader
+(`drako_rules.checker.reader`), the writer
+(`drako_rules.checker.writer`) and the Kingdoms and Legends
+as a player writes them (`drako_rules.checker.notation`).
 
 Each of those modules answers one question; this one only gathers their names, so that
 ``from drako_rules.checker.gamefile import ...`` keeps working. New code imports from

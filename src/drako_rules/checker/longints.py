@@ -3,9 +3,9 @@
 A game file may hold an integer of thousands of digits (by mistake or on purpose). Python
 takes time quadratic in the digits to convert one and refuses one of more than 4,300
 digits (``sys.get_int_max_str_digits``), which would refuse the whole file. The reader
-([`drako_rules.checker.reader`][drako_rules.checker.reader]) reads every integer of more
-than [`MAX_WRITTEN_DIGITS`][drako_rules.checker.model.MAX_WRITTEN_DIGITS] digits as an
-[`Oversized`][drako_rules.checker.longints.Oversized] value instead, so that the field
+(`drako_rules.checker.reader`) reads every integer of more
+than `MAX_WRITTEN_DIGITS` digits as an
+`Oversized` value instead, so that the field
 holding it becomes one problem (R5.5) and the rest of the file is read.
 """
 
@@ -42,7 +42,7 @@ class Oversized:
 
 def json_int(text: str) -> int | Oversized:
     """An integer of a JSON game file (the ``parse_int`` hook of ``json.loads``): an
-    [`Oversized`][drako_rules.checker.longints.Oversized] when it has more than
+    `Oversized` when it has more than
     MAX_WRITTEN_DIGITS digits."""
     if len(text.lstrip("-")) > MAX_WRITTEN_DIGITS:
         return Oversized.of(text)
@@ -60,7 +60,7 @@ _TOML_LONG_INT: Final = (
 
 def toml_with_long_ints(content: str) -> dict[str, object] | None:
     """The TOML ``content`` read with each decimal integer of more than MAX_WRITTEN_DIGITS
-    digits as an [`Oversized`][drako_rules.checker.longints.Oversized] value, or None if
+    digits as an `Oversized` value, or None if
     that cannot be done exactly.
 
     ``tomllib`` converts every integer as it reads it. Each over-long integer is written

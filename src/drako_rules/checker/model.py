@@ -1,11 +1,11 @@
-"""The game file's model: [`Game`][drako_rules.checker.Game] and
-[`PlayerEntry`][drako_rules.checker.PlayerEntry], and the one schema of a game file.
+"""The game file's model: `Game` and
+`PlayerEntry`, and the one schema of a game file.
 
 The schema (which tables a game file has, the fields of each, the kind of value each
 holds, the default ruleset, the widest integer) is written here once: the attrs
-converters below, the lenient reader ([`drako_rules.checker.reader`][drako_rules.checker.reader]),
-the writer ([`drako_rules.checker.writer`][drako_rules.checker.writer]) and the web page
-(through [`catalogue`][drako_rules.web.catalogue]) all take it from here.
+converters below, the lenient reader (`drako_rules.checker.reader`),
+the writer (`drako_rules.checker.writer`) and the web page
+(through `web.catalogue`) all take it from here.
 
 **The JSON form of a game** is the document of the game file as JSON, what
 ``format_game(game, "json")`` writes and ``parse_game(text, "json")`` reads:
@@ -48,9 +48,9 @@ GameFormat: TypeAlias = Literal["toml", "json"]
 
 #: The kinds of value a field of a game file holds: ``text``; ``kingdom`` (text in the
 #: Kingdom notation, or a list of row texts); ``legend-ids`` (a list of Legend ids, R1.4);
-#: ``integer`` (a whole number of at most [`MAX_WRITTEN_DIGITS`][drako_rules.checker.model.MAX_WRITTEN_DIGITS]
+#: ``integer`` (a whole number of at most `MAX_WRITTEN_DIGITS`
 #: digits, R5.5); ``players`` (a list of player tables); ``sheet`` (a table of the
-#: [`SHEET_FIELDS`][drako_rules.checker.model.SHEET_FIELDS]).
+#: `SHEET_FIELDS`).
 FieldKind: TypeAlias = Literal["text", "kingdom", "legend-ids", "integer", "players", "sheet"]
 
 #: The most digits of an integer written in a game file (a score is a few digits).
@@ -65,7 +65,7 @@ GAME_FIELDS: Final[Mapping[str, FieldKind]] = MappingProxyType(
 )
 
 #: The fields of a player's table, in the order the writer writes them (the order of
-#: [`PlayerEntry`][drako_rules.checker.PlayerEntry]'s attributes), with their kind.
+#: `PlayerEntry`'s attributes), with their kind.
 PLAYER_FIELDS: Final[Mapping[str, FieldKind]] = MappingProxyType(
     {
         "name": "text",
@@ -101,7 +101,7 @@ _CATEGORIES: Final = tuple(Category)
 
 def is_written_integer(value: object) -> bool:
     """Whether ``value`` can stand in an ``integer`` field of a game file: an ``int`` (not a
-    bool) of at most [`MAX_WRITTEN_DIGITS`][drako_rules.checker.model.MAX_WRITTEN_DIGITS]
+    bool) of at most `MAX_WRITTEN_DIGITS`
     digits (R5.5).
 
     Examples:
@@ -188,10 +188,10 @@ class PlayerEntry:
     Attributes:
         name: the player's name; None when the file gives none (reports say ``player N``).
         kingdom: the final Kingdom in any Kingdom notation, as written (a
-            [`Kingdom`][drako_rules.kingdom.Kingdom] is converted to its notation); None when
+            `Kingdom` is converted to its notation); None when
             the file gives no usable Kingdom.
         legends: the ids of the Legends the player claimed, as written (R1.4, R6.3);
-            [`Legend`][drako_rules.cards.Legend] members are converted to their ids.
+            `Legend` members are converted to their ids.
         score: the total written on the score sheet, if any (R5.5).
         sheet: the categories written on the sheet, as ``(category, value)`` pairs in sheet
             order (a mapping from category names is accepted).
@@ -249,7 +249,7 @@ class Game:
         ruleset: the name of the ruleset (R9); None when the file gives an unusable one.
         source: where the game was read from (a file name), for messages and reports.
         problems: the problems found while reading the file (missing, unknown or ill-typed
-            fields); [`check_game`][drako_rules.checker.check_game] adds those of the rules.
+            fields); `check_game` adds those of the rules.
     """
 
     players: tuple[PlayerEntry, ...] = attrs.field(converter=_to_players)

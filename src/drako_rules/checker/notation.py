@@ -1,13 +1,13 @@
 """Kingdoms and Legends as a player writes them: reading them, and the messages a player
 at the table needs when they cannot be read (Kingdom notation, R1.4).
 
-[`read_kingdom`][drako_rules.checker.notation.read_kingdom] and
-[`read_legend`][drako_rules.checker.notation.read_legend] are used by the verdict once
-per player; [`kingdom_message`][drako_rules.checker.notation.kingdom_message] and
-[`legend_message`][drako_rules.checker.notation.legend_message] by the command line too
+`read_kingdom` and
+`read_legend` are used by the verdict once
+per player; `kingdom_message` and
+`legend_message` by the command line too
 (``drako-rules score`` and ``explain``), so that a player reads the same words everywhere.
 What is wrong with a Kingdom's text is worded once, by the notation's reader
-(``drako_rules.notation``, through [`Kingdom.parse`][drako_rules.kingdom.Kingdom.parse]);
+(``drako_rules.notation``, through `Kingdom.parse`);
 this module adds "did you mean" for a misspelt card name, and counts the rows of a text
 of the wrong shape itself.
 """
@@ -120,7 +120,7 @@ def read_kingdom(
 
 def legend_message(text: str, *, suggest: bool = True) -> str:
     """Why ``text`` names no Legend (R1.4): the one message of
-    [`no_legend`][drako_rules.cards.no_legend], with the close ids unless ``suggest`` is False."""
+    `no_legend`, with the close ids unless ``suggest`` is False."""
     return no_legend(text, suggest=suggest)
 
 

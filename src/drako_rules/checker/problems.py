@@ -1,9 +1,9 @@
-"""The problems of a game file: their codes, [`Problem`][drako_rules.checker.Problem], and
+"""The problems of a game file: their codes, `Problem`, and
 the collector that the reader and the verdict fill.
 
 A problem is found once, where its field is read or judged, and kept in the order found;
 its ``where`` is a path in the one style of the library (``$.players[1].kingdom``), the
-style of [`RecordError.path`][drako_rules.errors.RecordError] too.
+style of `RecordError.path` too.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 #: A value that [`json.dumps`](https://docs.python.org/3/library/json.html#json.dumps) can
-#: write: what [`GameReport.to_dict`][drako_rules.checker.GameReport.to_dict] returns.
+#: write: what `GameReport.to_dict` returns.
 JSONValue: TypeAlias = "bool | int | float | str | list[JSONValue] | dict[str, JSONValue] | None"
 
 #: Every problem code a report can hold, with its meaning (the rule id where one applies).
@@ -49,7 +49,7 @@ PROBLEM_CODES: Final[Mapping[str, str]] = {
 }
 
 
-#: Every value of [`Problem.field`][drako_rules.checker.Problem]: the game's table and its
+#: Every value of `Problem.field`: the game's table and its
 #: fields, a player's table and its fields, the written total and each written category.
 FIELDS: Final[tuple[str, ...]] = (
     "game",
@@ -157,7 +157,7 @@ def _check_rule(instance: Problem, attribute: attrs.Attribute[str | None], value
 class Problem:
     """One thing wrong with a game file, found while reading or checking it.
 
-    Every code is listed in [`PROBLEM_CODES`][drako_rules.checker.PROBLEM_CODES]:
+    Every code is listed in `PROBLEM_CODES`:
 
     | code | meaning |
     |---|---|
@@ -178,7 +178,7 @@ class Problem:
     ``legend-claimed-twice``.
 
     Attributes:
-        code: the stable code, a key of [`PROBLEM_CODES`][drako_rules.checker.PROBLEM_CODES].
+        code: the stable code, a key of `PROBLEM_CODES`.
         where: the place in the file, as a path: ``$.players[1].kingdom`` (0-based
             indices), ``$.players[0].legends[2]``, ``$.ruleset``, or ``$.players`` for a
             problem of the whole game.
@@ -187,7 +187,7 @@ class Problem:
         rule: the rule id the problem breaks, when one applies.
         player: the 0-based seat of the player the problem is about; None for a problem of
             the whole game (its ruleset, its players, too many cards or Legend claims).
-        field: which field is wrong, one of [`FIELDS`][drako_rules.checker.FIELDS]:
+        field: which field is wrong, one of `FIELDS`:
             ``"game"`` (the file's table), ``"ruleset"``, ``"players"``, ``"player"`` (a
             player's table), ``"name"``, ``"kingdom"``, ``"legends"`` (the claims),
             ``"total"`` (the written score), ``"sheet"`` or ``"sheet.elves"`` (a written
@@ -207,7 +207,7 @@ class Problem:
             player count (R1.3), the 15 Legends (R1.4); None when there is no single bound.
 
     The facts are what a renderer needs (which box to mark, which cell, which Legend); the
-    message says the same in words. [`check_game`][drako_rules.checker.check_game] gives
+    message says the same in words. `check_game` gives
     every problem its facts; a Problem built in code may leave them at their defaults.
     """
 
@@ -269,7 +269,7 @@ class Problems:
         limit: int | None = None,
     ) -> None:
         """Record a problem ``code`` at ``where``; ``text`` says what is wrong; the facts are
-        those of [`Problem`][drako_rules.checker.Problem] (``seats`` defaults to the player's)."""
+        those of `Problem` (``seats`` defaults to the player's)."""
         if seats is None:
             seats = (player,) if player is not None else ()
         self.items.append(

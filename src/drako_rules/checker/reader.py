@@ -1,12 +1,12 @@
 """The lenient reader of game files: a TOML or JSON document in, a
-[`Game`][drako_rules.checker.Game] and its problems out
-([`parse_game`][drako_rules.checker.parse_game], [`load_game`][drako_rules.checker.load_game]).
+`Game` and its problems out
+(`parse_game`, `load_game`).
 
 The reader turns a document into typed entries by the one schema of
-[`drako_rules.checker.model`][drako_rules.checker.model] and records a
-[`Problem`][drako_rules.checker.Problem] for every field it cannot use, where it reads it;
+`drako_rules.checker.model` and records a
+`Problem` for every field it cannot use, where it reads it;
 it never stops at the first one. Integers too long to convert are read by
-[`drako_rules.checker.longints`][drako_rules.checker.longints].
+`drako_rules.checker.longints`.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def _describe(value: object) -> str:
 
 
 class _Reader:
-    """Turns a decoded document into a [`Game`][drako_rules.checker.Game], collecting every
+    """Turns a decoded document into a `Game`, collecting every
     problem where it is found."""
 
     def __init__(self) -> None:
@@ -289,8 +289,8 @@ def parse_game(
         source: a name for the text in messages (a file name), kept in the Game.
 
     Returns:
-        The [`Game`][drako_rules.checker.Game], with
-        [`Game.problems`][drako_rules.checker.Game.problems] listing what could not be read
+        The `Game`, with
+        `Game.problems` listing what could not be read
         (missing, unknown or ill-typed fields): one bad field does not stop the reading.
 
     Raises:
@@ -371,9 +371,9 @@ def load_game(
     *,
     limit: int = DEFAULT_LIMIT,
 ) -> Game:
-    """Read a game file from ``path`` (see [`parse_game`][drako_rules.checker.parse_game]).
+    """Read a game file from ``path`` (see `parse_game`).
 
-    The file is read by the one bounded reader ([`drako_rules.inputs`][drako_rules.inputs.read_bytes]).
+    The file is read by the one bounded reader (`drako_rules.inputs`).
 
     Args:
         path: the file; ``.json`` files are read as JSON, ``.toml`` files as TOML, others

@@ -1,7 +1,7 @@
-"""The checker's report: [`Mismatch`][drako_rules.checker.Mismatch],
-[`PlayerReport`][drako_rules.checker.PlayerReport] and
-[`GameReport`][drako_rules.checker.GameReport]. Data only: the verdict
-([`check_game`][drako_rules.checker.check_game]) fills them, the command line renders them.
+"""The checker's report: `Mismatch`,
+`PlayerReport` and
+`GameReport`. Data only: the verdict
+(`check_game`) fills them, the command line renders them.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Verdict(enum.Enum):
     |---|---|---|
     | ``verified`` | no problem, and every written value agrees with the rules | 0 |
     | ``disagrees`` | no problem, but the written sheet disagrees with the rules (R5.5) | 1 |
-    | ``invalid`` | the game has problems (see [`Problem`][drako_rules.checker.Problem]) | 2 |
+    | ``invalid`` | the game has problems (see `Problem`) | 2 |
 
     A game with nothing written on the sheet is ``verified``: it has no problem and nothing
     that disagrees.
@@ -89,7 +89,7 @@ class Mismatch:
 
     def to_dict(self) -> dict[str, JSONValue]:
         """The mismatch as JSON values
-        ([`MismatchDocument`][drako_rules.checker.documents.MismatchDocument])."""
+        (`documents.MismatchDocument`)."""
         from drako_rules.checker.documents import mismatch_document
 
         return _json(mismatch_document(self))
@@ -110,7 +110,7 @@ class PlayerReport:
         entry: what the game file says about the player.
         kingdom: the Kingdom, when it could be read.
         sheet: the score by the rules, with its itemized
-            [`ScoreSheet.lines`][drako_rules.scoring.ScoreSheet.lines]; None when the player
+            `ScoreSheet.lines`; None when the player
             could not be scored (unreadable Kingdom, unknown ruleset).
         place: the 1-based place (R5.6); None unless every player could be scored.
         mismatches: every value of the written sheet that the rules do not give.
@@ -129,7 +129,7 @@ class PlayerReport:
 
     def to_dict(self) -> dict[str, JSONValue]:
         """The player's report as JSON values: name, the seven categories, total, place, ...
-        ([`PlayerDocument`][drako_rules.checker.documents.PlayerDocument]).
+        (`documents.PlayerDocument`).
 
         The ids of the Legends the player claimed are under ``claimed``; ``legends`` is the
         category of the score sheet, their points (R5.4).
@@ -154,7 +154,7 @@ class GameReport:
 
     Attributes:
         game: the game checked.
-        players: one [`PlayerReport`][drako_rules.checker.PlayerReport] per player, in seat order.
+        players: one `PlayerReport` per player, in seat order.
         problems: every problem of the game, those found while reading the file first.
         ranking: the ranking (R5.6), when every player could be scored.
         ruleset: the name of the ruleset used; None when it is unknown (nothing scored).
@@ -247,13 +247,13 @@ class GameReport:
         """The report as JSON values (what ``drako-rules check --json`` prints).
 
         Keys: ``file``, ``ruleset``, ``rules_version``, ``library_version``, ``verdict`` (the
-        [`Verdict`][drako_rules.checker.Verdict]'s value), ``verdict_text`` (its sentence),
+        `Verdict`'s value), ``verdict_text`` (its sentence),
         ``verified``, ``valid``, ``players`` (name, kingdom, claimed Legend ids, the seven categories, total,
         place, written values, mismatches, itemized lines), ``tie_breaks``, ``problems``
-        (the first [`MAX_JSON_PROBLEMS`][drako_rules.checker.report.MAX_JSON_PROBLEMS], each with
-        its facts, see [`Problem.to_dict`][drako_rules.checker.Problem.to_dict]) and
+        (the first `MAX_JSON_PROBLEMS`, each with
+        its facts, see `Problem.to_dict`) and
         ``problem_count`` (all of them): a
-        [`GameReportDocument`][drako_rules.checker.documents.GameReportDocument] written by
+        `documents.GameReportDocument` written by
         the one converter.
         """
         from drako_rules.checker.documents import report_document

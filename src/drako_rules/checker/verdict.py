@@ -1,4 +1,4 @@
-"""The verdict on a game: [`check_game`][drako_rules.checker.check_game].
+"""The verdict on a game: `check_game`.
 
 The checks, each once and in one pass over the players (so a game of any size is judged
 in linear time): the ruleset (R9), the player count (R1.3), each Kingdom (read once, R7.2),
@@ -148,11 +148,11 @@ def check_game(game: Game) -> GameReport:
     Every Kingdom is scored by the rules (R5) with the Legends its player claimed, the
     players are ranked (R5.6), every written value is compared with the rules' one, and
     every problem of the game is listed, all at once (see the package docs for how a game
-    with problems is still reported, and [`Problem`][drako_rules.checker.Problem] for the
+    with problems is still reported, and `Problem` for the
     codes). Linear in the size of the game.
 
     Raises:
-        InvalidGameError: ``game`` is not a [`Game`][drako_rules.checker.Game].
+        InvalidGameError: ``game`` is not a `Game`.
 
     Examples:
         >>> game = Game([PlayerEntry("Ana", "FEOM/HPWM/SGDO/PPHS", sheet={"dragons": 3}),

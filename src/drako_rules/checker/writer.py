@@ -1,7 +1,7 @@
-"""The writer of game files: a [`Game`][drako_rules.checker.Game] out as the text of a
-TOML or JSON game file ([`format_game`][drako_rules.checker.format_game]), its fields in
-the order of the one schema ([`drako_rules.checker.model`][drako_rules.checker.model]);
-the reader ([`parse_game`][drako_rules.checker.parse_game]) reads it back.
+"""The writer of game files: a `Game` out as the text of a
+TOML or JSON game file (`format_game`), its fields in
+the order of the one schema (`drako_rules.checker.model`);
+the reader (`parse_game`) reads it back.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _has_surrogate(game: Game) -> bool:
 
 def format_game(game: Game, format: GameFormat = "toml") -> str:
     """Write ``game`` as the text of a game file;
-    [`parse_game`][drako_rules.checker.parse_game] reads it back.
+    `parse_game` reads it back.
 
     TOML is written by [tomli-w](https://pypi.org/project/tomli-w/) (imported only here);
     JSON is the JSON form of a game, ASCII-safe: the same tables and fields as the TOML

@@ -2,33 +2,33 @@
 simulate games, and play players against each other.
 
 Run it as ``drako-rules COMMAND ...`` or ``python -m drako_rules COMMAND ...``; every
-command has ``--help``. [`main`][drako_rules.cli.main] can also be called in-process with a
+command has ``--help``. `main` can also be called in-process with a
 list of arguments and returns the exit status.
 
 Exit status (also in ``drako-rules --help``); no other status is ever returned:
 
-- ``0`` ([`EXIT_OK`][drako_rules.cli.EXIT_OK]): everything verified, or the command did its work;
-- ``1`` ([`EXIT_MISMATCH`][drako_rules.cli.EXIT_MISMATCH]): a score sheet disagrees with the rules
+- ``0`` (`EXIT_OK`): everything verified, or the command did its work;
+- ``1`` (`EXIT_MISMATCH`): a score sheet disagrees with the rules
   (``check``), or a player made some games fail (``arena``; the other games are reported);
-- ``2`` ([`EXIT_INVALID`][drako_rules.cli.EXIT_INVALID]): invalid input or usage (an
+- ``2`` (`EXIT_INVALID`): invalid input or usage (an
   unreadable or too large file, a file that is not a valid game, an unknown ruleset, a
   Kingdom that cannot be read...), or output that cannot be written (standard output
   closed, full, or a pipe whose reader has gone). One line on stderr says what, starting
   with ``drako-rules: error:``;
-- ``130`` ([`EXIT_INTERRUPTED`][drako_rules.cli.EXIT_INTERRUPTED]): interrupted with Ctrl-C.
+- ``130`` (`EXIT_INTERRUPTED`): interrupted with Ctrl-C.
 
-The package: [`console`][drako_rules.cli.console] (streams, escaping, limits, exit
-statuses, progress, standard input), [`options`][drako_rules.cli.options] (options that
-several commands share) and [`tables`][drako_rules.cli.tables] (text tables), and one
-module per command, each its arguments and its ``run``, none importing another: [`check`][drako_rules.cli.check], [`score`][drako_rules.cli.score] (``score``
-and ``explain``), [`replay`][drako_rules.cli.replay], [`simulate`][drako_rules.cli.simulate],
-[`arena`][drako_rules.cli.arena], [`web`][drako_rules.cli.web].
+The package: `cli.console` (streams, escaping, limits, exit
+statuses, progress, standard input), `cli.options` (options that
+several commands share) and `cli.tables` (text tables), and one
+module per command, each its arguments and its ``run``, none importing another: `cli.check`, `cli.score` (``score``
+and ``explain``), `cli.replay`, `cli.simulate`,
+`cli.arena`, `cli.web`.
 
 **Adding a command** is one module and one line: write ``drako_rules/cli/NAME.py`` with a
 ``COMMAND = Command(name, help, description, arguments, run)``
-([`Command`][drako_rules.cli.console.Command]; ``run(args, console)`` returns the exit
-status and writes only through the [`Console`][drako_rules.cli.console.Console]), then add
-``"drako_rules.cli.NAME"`` to [`COMMAND_MODULES`][drako_rules.cli.COMMAND_MODULES]. A
+(`Command`; ``run(args, console)`` returns the exit
+status and writes only through the `Console`), then add
+``"drako_rules.cli.NAME"`` to `COMMAND_MODULES`. A
 command's module is imported only when that command runs (``--help`` imports them all).
 """
 
@@ -103,7 +103,7 @@ def _command(target: str) -> Command:
 
 
 def commands() -> tuple[Command, ...]:
-    """Every command, in the order of [`COMMAND_MODULES`][drako_rules.cli.COMMAND_MODULES]."""
+    """Every command, in the order of `COMMAND_MODULES`."""
     return tuple(_command(target) for _, target in COMMAND_MODULES)
 
 

@@ -1,14 +1,14 @@
 """``drako-rules arena``: seeded games between named players, rendered from
-[`drako_rules.arena`][drako_rules.arena] (the command plays nothing itself).
+`drako_rules.arena` (the command plays nothing itself).
 
 ``drako-rules arena PLAYER PLAYER [PLAYER…] --games N --seed S --workers N [--json]``
 plays ``N`` games between 2 to 4 players (``random``, ``greedy``, ``search`` or
 ``module:Name``), seats rotated, on ``--workers`` processes, and prints
-[`ArenaResult.table`][drako_rules.arena.ArenaResult.table] (or ``--json``:
-[`ArenaResult.to_json`][drako_rules.arena.ArenaResult.to_json]), with a progress bar on
+`drako_rules.arena.ArenaResult.table` (or ``--json``:
+`drako_rules.arena.ArenaResult.to_json`), with a progress bar on
 standard error when it is a terminal.
 
-Exit status: 0 when every game finished; 1 ([`EXIT_FAILED_GAMES`][drako_rules.cli.arena.EXIT_FAILED_GAMES])
+Exit status: 0 when every game finished; 1 (`EXIT_FAILED_GAMES`)
 when a player made some games fail (a player or its factory that raised anything,
 returned something that is not a legal move, went over ``--move-time-limit`` or ended its
 worker process): the results of the finished games and the failed games are still
@@ -37,7 +37,7 @@ from drako_rules.errors import short
 __all__ = ["COMMAND", "EXIT_FAILED_GAMES", "workers_option"]
 
 #: Exit status of ``arena``: some games failed because of a player (the others are
-#: reported). The same number as [`EXIT_MISMATCH`][drako_rules.cli.EXIT_MISMATCH]: the
+#: reported). The same number as `EXIT_MISMATCH`: the
 #: command ran, and what it reports is not all good.
 EXIT_FAILED_GAMES: Final = 1
 

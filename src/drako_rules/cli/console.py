@@ -1,23 +1,23 @@
 """The console of ``drako-rules``: every byte the command reads or writes goes through here.
 
-- **Exit statuses**: only [`EXIT_OK`][drako_rules.cli.console.EXIT_OK] (0),
-  [`EXIT_MISMATCH`][drako_rules.cli.console.EXIT_MISMATCH] (1),
-  [`EXIT_INVALID`][drako_rules.cli.console.EXIT_INVALID] (2) and
-  [`EXIT_INTERRUPTED`][drako_rules.cli.console.EXIT_INTERRUPTED] (130).
-- **Output** ([`Console.line`][drako_rules.cli.console.Console.line]): every character that is
+- **Exit statuses**: only `EXIT_OK` (0),
+  `EXIT_MISMATCH` (1),
+  `EXIT_INVALID` (2) and
+  `EXIT_INTERRUPTED` (130).
+- **Output** (`Console.line`): every character that is
   not printable (C0 and C1 controls, bidi overrides, line breaks inside a line) is written as
   a backslash escape, so no game file can drive the terminal; what the stream's encoding
-  cannot hold is written as an escape too. JSON ([`Console.json`][drako_rules.cli.console.Console.json])
+  cannot hold is written as an escape too. JSON (`Console.json`)
   is always ASCII, so it is valid whatever the encoding of standard output.
 - **Output failures**: a standard output that is closed, full (``/dev/full``) or a pipe
-  whose reader is gone raises [`OutputError`][drako_rules.cli.console.OutputError]; the
+  whose reader is gone raises `OutputError`; the
   command ends with exit status 2 and one line on standard error (when there is one).
-- **Errors**: [`Console.error`][drako_rules.cli.console.Console.error] writes one line,
+- **Errors**: `Console.error` writes one line,
   ``drako-rules: error: ...``, at most 500 characters; a closed standard error is skipped.
-- **Input** ([`Console.read`][drako_rules.cli.console.Console.read]): files and standard
-  input (``-``) through the one bounded reader ([`drako_rules.inputs`][drako_rules.inputs]),
+- **Input** (`Console.read`): files and standard
+  input (``-``) through the one bounded reader (`drako_rules.inputs`),
   at most ``--max-input-size`` bytes (default 1 MiB).
-- **Progress** ([`Progress`][drako_rules.cli.console.Progress]): a bar on standard error,
+- **Progress** (`Progress`): a bar on standard error,
   drawn only when it is a terminal.
 """
 
@@ -153,7 +153,7 @@ class Console:
         self._write(text + "\n")
 
     def flush(self) -> None:
-        """Push the output out; a failure is an [`OutputError`][drako_rules.cli.console.OutputError]."""
+        """Push the output out; a failure is an `OutputError`."""
         if self.out is None:
             return
         try:
@@ -168,7 +168,7 @@ class Console:
 
     def error(self, message: str) -> None:
         """Write ``drako-rules: error: message`` as one escaped line on standard error,
-        at most [`MAX_ERROR_LINE`][drako_rules.cli.console.MAX_ERROR_LINE] characters;
+        at most `MAX_ERROR_LINE` characters;
         nothing when standard error is closed."""
         text = escape_line(" ".join(str(message).split()) or "?")
         if len(text) > MAX_ERROR_LINE:
@@ -275,8 +275,8 @@ class Progress:
 
 class Summary(Protocol):
     """A result a command prints whole: as JSON with ``--json``, else as its text table
-    ([`SimulationResult`][drako_rules.simulate.SimulationResult],
-    [`ArenaResult`][drako_rules.arena.ArenaResult])."""
+    (`drako_rules.simulate.SimulationResult`,
+    `drako_rules.arena.ArenaResult`)."""
 
     def to_json(self) -> dict[str, object]:
         """The result as JSON values."""
@@ -294,7 +294,7 @@ T = TypeVar("T")
 def run_with_progress(
     console: Console, total: int, noun: str, run: Callable[[Callable[[int, int], None]], T]
 ) -> T:
-    """``run(progress)``, with a [`Progress`][drako_rules.cli.console.Progress] bar of
+    """``run(progress)``, with a `Progress` bar of
     ``total`` ``noun`` that ``progress(done, total)`` redraws, erased when ``run`` returns or
     raises (so that nothing of it stays before the results or an error line)."""
     progress = Progress(console, total, noun)
@@ -314,7 +314,7 @@ def print_summary(console: Console, result: Summary, as_json: bool) -> None:
 
 
 class Command(NamedTuple):
-    """One subcommand of ``drako-rules``: one module of [`drako_rules.cli`][drako_rules.cli.main].
+    """One subcommand of ``drako-rules``: one module of `drako_rules.cli`.
 
     Attributes:
         name: the word on the command line (``check``).
@@ -322,7 +322,7 @@ class Command(NamedTuple):
         description: the paragraph at the top of ``drako-rules NAME --help``.
         arguments: declares the command's arguments on its parser.
         run: does the work and returns the exit status; raising
-            [`DrakoError`][drako_rules.errors.DrakoError] means invalid input (exit status 2).
+            `DrakoError` means invalid input (exit status 2).
     """
 
     name: str

@@ -1,7 +1,7 @@
 """Options that several commands share: ``--ruleset`` and ``--workers``.
 
 Each command adds them to its parser from here, so that no command imports another for
-them (see [`drako_rules.cli`][drako_rules.cli.main] on commands).
+them (see `drako_rules.cli` on commands).
 """
 
 from __future__ import annotations

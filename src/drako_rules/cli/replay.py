@@ -37,7 +37,7 @@ class SeatDocument:
     while the game is not over).
 
     Written as the seat, the Kingdom (notation), the seven categories and the total in the
-    sheet's one JSON form ([`ScoreSheet.as_dict`][drako_rules.scoring.ScoreSheet.as_dict],
+    sheet's one JSON form (`ScoreSheet.as_dict`,
     R5.5), the Legends it claimed (ids) and the place.
     """
 
@@ -79,8 +79,8 @@ class ReplayDocument:
 def document_converter() -> JsonConverter:
     """The converter that writes ``replay --json``: a copy of the library's one converter
     (``drako_rules.serialization``) with the hooks of
-    [`SeatDocument`][drako_rules.cli.replay.SeatDocument] and
-    [`ReplayDocument`][drako_rules.cli.replay.ReplayDocument], made on first use, so that
+    `SeatDocument` and
+    `ReplayDocument`, made on first use, so that
     importing this module changes no converter of the library."""
     documents = converter.copy()
     documents.register_unstructure_hook(SeatDocument, _unstructure_seat)

@@ -1,8 +1,8 @@
 """``drako-rules simulate``: play many random games on every core and summarise them.
 
-The games are played and summed up by [`drako_rules.simulate.simulate`][drako_rules.simulate.simulate]
+The games are played and summed up by `drako_rules.simulate.simulate`
 (through the one parallel runner, which also serves ``arena``); this module renders its
-[`SimulationResult`][drako_rules.simulate.SimulationResult] and computes nothing itself.
+`drako_rules.simulate.SimulationResult` and computes nothing itself.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@
 Shared by the commands (``check`` and ``replay`` print score tables and places, ``arena``
 and ``simulate`` their results), so that no command imports another for them; the
 results' own ``table()`` methods
-([`ArenaResult.table`][drako_rules.arena.ArenaResult.table],
-[`SimulationResult.table`][drako_rules.simulate.SimulationResult.table]) give the same text.
+(`ArenaResult.table`,
+`SimulationResult.table`) give the same text.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ __all__ = [
     "simulation_table",
 ]
 
-#: The most failed games listed by [`arena_table`][drako_rules.cli.tables.arena_table]
+#: The most failed games listed by `arena_table`
 #: (every one is in the result's ``failures`` and its JSON).
 MAX_FAILURES_SHOWN: Final = 10
 
@@ -56,9 +56,9 @@ def print_places(names: Sequence[str], ranking: Ranking, console: Console) -> No
 def arena_table(result: ArenaResult) -> str:
     """An arena's result as text within 80 columns, what ``drako-rules arena`` prints: a
     table of results per player, a table of each player's share of wins in each seat, then
-    the failed games (the first [`MAX_FAILURES_SHOWN`][drako_rules.cli.tables.MAX_FAILURES_SHOWN]).
+    the failed games (the first `MAX_FAILURES_SHOWN`).
 
-    Names are cut to [`NAME_WIDTH`][drako_rules.errors.NAME_WIDTH] characters and
+    Names are cut to `NAME_WIDTH` characters and
     escaped; percentages are of the games played (in that seat, for the seat table);
     a first place shared by ``k`` players counts ``1/k`` of a win (R5.6).
     """

@@ -3,24 +3,24 @@
     drako-rules web [--port PORT] [--host ADDRESS | --lan] [--no-browser] [--dir DIR]
                     [--cache-dir DIR] [--build-only]
 
-It builds the page (see [`build_page`][drako_rules.webserve.build_page]; the first build
+It builds the page (see `webserve.build_page`; the first build
 downloads Pyodide and the wheels once, later builds use the cache), serves it on
 127.0.0.1, prints its address and opens it in the default browser unless ``--no-browser``
 is given. Ctrl-C stops it.
 
 For the phones at the table, ``--host ADDRESS`` serves on another address of this machine
 and ``--lan`` on its address on the local network
-([`lan_address`][drako_rules.webserve.lan_address]); the command then prints the address as
+(`webserve.lan_address`); the command then prints the address as
 a QR code too (drawn by ``segno``, the optional extra ``qr``; the address alone without it)
 and, for an address other than loopback, says that anyone on that network can open the
 page. The server answers only with the page's files, and only to requests naming that
-address (see [`serve`][drako_rules.webserve.serve]). ``--build-only`` builds the page into ``--dir`` and stops
+address (see `webserve.serve`). ``--build-only`` builds the page into ``--dir`` and stops
 (the static files, to put on any web server). A page that cannot be built or a port that
 cannot be opened is one line on stderr, exit status 2.
 
 The page is built in a fresh folder and moved into place: ``--dir`` must be a new folder,
 an empty one, or one an earlier build made (it holds the marker file
-[`MARKER`][drako_rules.webserve.MARKER] and nothing else the build did not write). A folder
+`webserve.MARKER` and nothing else the build did not write). A folder
 holding other files, the current folder, a file, a link and the download cache are refused
 (one line, exit status 2), and nothing is changed.
 """
@@ -166,7 +166,7 @@ def qr_code(text: str) -> str | None:
     return out.getvalue().rstrip("\n")
 
 
-#: The ``web`` command, registered in [`COMMAND_MODULES`][drako_rules.cli.COMMAND_MODULES].
+#: The ``web`` command, registered in `COMMAND_MODULES`.
 COMMAND = Command(
     "web",
     HELP,

@@ -5,19 +5,19 @@ drako-rules does not need them.
 
 | name | what |
 |---|---|
-| [`env`][drako_rules.env.aec.env], [`raw_env`][drako_rules.env.aec.raw_env] | the PettingZoo AEC environment, wrapped and bare (also as ``drako_v0.env()``, the way PettingZoo's tutorials make environments) |
-| [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv] | a Gymnasium environment: one seat learns, given players take the others (``gymnasium.make("drako_rules/Drako-v0")``) |
-| [`SelfPlayEnv`][drako_rules.env.selfplay.SelfPlayEnv], [`policy_player`][drako_rules.env.selfplay.policy_player] | self-play for single-agent trainers: every seat its own terminal reward (``gymnasium.make("drako_rules/DrakoSelfPlay-v0")``) |
-| [`Episode`][drako_rules.env.episode.Episode] | the game an environment runs: its state (`game_state`) and its record (R2.8) |
-| [`observe`][drako_rules.env.observation.observe] | the observation vector of a [`PlayerView`][drako_rules.game.views.PlayerView] (R8), with its [`LAYOUT`][drako_rules.env.layout.LAYOUT] |
-| [`observe_state`][drako_rules.env.observation.observe_state] | the same vector of a seat's view from the whole state, without building the view |
-| [`rewards_from_places`][drako_rules.env.rewards.rewards_from_places] | the zero-sum rewards of a finished game (R5.6) |
+| `env`, `raw_env` | the PettingZoo AEC environment, wrapped and bare (also as ``drako_v0.env()``, the way PettingZoo's tutorials make environments) |
+| `SingleAgentEnv` | a Gymnasium environment: one seat learns, given players take the others (``gymnasium.make("drako_rules/Drako-v0")``) |
+| `SelfPlayEnv`, `policy_player` | self-play for single-agent trainers: every seat its own terminal reward (``gymnasium.make("drako_rules/DrakoSelfPlay-v0")``) |
+| `Episode` | the game an environment runs: its state (`game_state`) and its record (R2.8) |
+| `observe` | the observation vector of a `PlayerView` (R8), with its `LAYOUT` |
+| `observe_state` | the same vector of a seat's view from the whole state, without building the view |
+| `rewards_from_places` | the zero-sum rewards of a finished game (R5.6) |
 
 The page "Train an agent" of the docs is the specification card of the environment.
 
 Importing this package registers two Gymnasium environments, and does nothing else:
-``"drako_rules/Drako-v0"`` ([`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv]) and
-``"drako_rules/DrakoSelfPlay-v0"`` ([`SelfPlayEnv`][drako_rules.env.selfplay.SelfPlayEnv]);
+``"drako_rules/Drako-v0"`` (`SingleAgentEnv`) and
+``"drako_rules/DrakoSelfPlay-v0"`` (`SelfPlayEnv`);
 ``gymnasium.make`` passes its keyword arguments to their constructors.
 """
 
@@ -59,9 +59,9 @@ from drako_rules.env.spaces import (
     state_observation,
 )
 
-#: The Gymnasium id of [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv].
+#: The Gymnasium id of `SingleAgentEnv`.
 GYMNASIUM_ID = "drako_rules/Drako-v0"
-#: The Gymnasium id of [`SelfPlayEnv`][drako_rules.env.selfplay.SelfPlayEnv].
+#: The Gymnasium id of `SelfPlayEnv`.
 GYMNASIUM_SELFPLAY_ID = "drako_rules/DrakoSelfPlay-v0"
 
 # Registration only (an entry point string: nothing is built here); once per process.

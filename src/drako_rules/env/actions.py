@@ -1,7 +1,7 @@
 """The environments' actions: action ids and their moves, and masks of legal moves.
 
 An action is the fixed id of a move, ``0 <= id < 89``
-([`action_id`][drako_rules.game.moves.action_id], R2.5, R3, R6.1): the same ids in every
+(`action_id`, R2.5, R3, R6.1): the same ids in every
 game. A mask has one entry per id, 1 (or True) for each legal move. It is computed from
 the legal moves alone, each giving its own id: nothing of the observation is encoded
 for it, and nothing is kept between calls.
@@ -49,7 +49,7 @@ def moves_mask(moves: Iterable[Move]) -> npt.NDArray[np.int8]:
 
 
 def legal_mask(moves: Iterable[Move]) -> npt.NDArray[np.bool_]:
-    """[`moves_mask`][drako_rules.env.actions.moves_mask] as 89 booleans, the form of the
+    """`moves_mask` as 89 booleans, the form of the
     ``action_masks()`` hook of sb3-contrib's ``MaskablePPO``: a new writable array.
 
     Examples:

@@ -1,33 +1,33 @@
-"""The game as a PettingZoo AEC environment: [`env`][drako_rules.env.aec.env] and [`raw_env`][drako_rules.env.aec.raw_env].
+"""The game as a PettingZoo AEC environment: `env` and `raw_env`.
 
 Laid out as PettingZoo's classic environments (chess, connect four): ``env(...)`` is the
 environment wrapped in PettingZoo's ``OrderEnforcingWrapper`` (nothing before
 ``reset``), ``raw_env(...)`` the bare one. The classic environments'
 ``AssertOutOfBoundsWrapper`` is left out: the environment checks its actions itself and
-raises a clear [`InvalidMoveError`][drako_rules.errors.InvalidMoveError] where that wrapper would
+raises a clear `InvalidMoveError` where that wrapper would
 raise a bare ``AssertionError``, and it cost a quarter of the time of a step.
 
 - **Agents** ``player_0`` … ``player_{n-1}``, one per seat; ``agent_selection`` is the
   player to move, who may make several decisions in a row (a turn is a claim, a card
-  action, a placement; see [`Phase`][drako_rules.game.state.Phase]).
+  action, a placement; see `Phase`).
 - **Actions** ``Discrete(89)``: the engine's action ids
-  ([`action_id`][drako_rules.game.moves.action_id], R2.5, R3, R6.1).
+  (`action_id`, R2.5, R3, R6.1).
 - **Observations** a ``Dict`` with ``"observation"``, the 887 float32 values of
-  [`observe`][drako_rules.env.observation.observe] (the agent's [`PlayerView`][drako_rules.game.views.PlayerView] only, R8), and
+  `observe` (the agent's `PlayerView` only, R8), and
   ``"action_mask"``, 89 int8, 1 for each legal action (all 0 when it is not the agent's turn).
 - **Rewards** 0 on every step but the last of a finished game, where each agent gets
-  [`rewards_from_places`][drako_rules.env.rewards.rewards_from_places] of the final ranking (R5.6): zero-sum, in ``[−1, 1]``.
+  `rewards_from_places` of the final ranking (R5.6): zero-sum, in ``[−1, 1]``.
 - **Termination** when the game ends (R7.1): every agent is terminated at once, and the
   ``infos`` of each give its ``place`` and ``score`` (R7.3).
 - **Truncation** after ``max_moves`` decisions of all players together if the game has not
   ended: every agent is truncated, with reward 0 (R7.4); nothing is scored.
-- **Seeding** ``reset(seed=s)`` deals the game of [`new_game(players, s)`][drako_rules.game.setup.new_game], so
+- **Seeding** ``reset(seed=s)`` deals the game of `new_game(players, s)`, so
   ``env.unwrapped.record()`` replays it; ``reset()`` without a seed deals the next game of
   a sequence that the last seed given decides (R2.8).
 - **The loop**: ``last()``, ``observe()`` and ``agent_iter()`` give what PettingZoo's
-  ``AECEnv`` gives (``agent_iter`` an [`AgentIterable`][drako_rules.env.aec.AgentIterable],
+  ``AECEnv`` gives (``agent_iter`` an `AgentIterable`,
   iterated by a generator), written for this environment to cost less at each step.
-- **Illegal actions** raise [`IllegalMoveError`][drako_rules.errors.IllegalMoveError] and leave the game as it
+- **Illegal actions** raise `IllegalMoveError` and leave the game as it
   was: the mask says what is legal. (PettingZoo's ``TerminateIllegalWrapper`` is left out:
   its penalty for one player alone would break the zero-sum rewards.)
 """
@@ -208,7 +208,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return player_view(self.game_state, self._seat[agent])
 
     def observe(self, agent: str) -> Observation:
-        """``agent``'s observation: [`agent_observation`][drako_rules.env.spaces.agent_observation] of its view (R8).
+        """``agent``'s observation: `agent_observation` of its view (R8).
 
         Raises:
             GameError: ``reset`` has not been called.
@@ -342,7 +342,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
 class CheckedAgentIterable(AgentIterable):
     """What the wrapped environment's ``agent_iter`` returns: as
-    [`AgentIterable`][drako_rules.env.aec.AgentIterable], with the check of PettingZoo's
+    `AgentIterable`, with the check of PettingZoo's
     ``OrderEnforcingWrapper`` that each agent yielded was stepped before the next."""
 
     __slots__ = ()
@@ -464,11 +464,11 @@ def env(
 ) -> AECEnv:
     """The environment, wrapped as PettingZoo's classic environments are.
 
-    The arguments are those of [`raw_env`][drako_rules.env.aec.raw_env] (``max_cycles``
-    refused with a [`GameError`][drako_rules.errors.GameError]: use ``max_moves``);
+    The arguments are those of `raw_env` (``max_cycles``
+    refused with a `GameError`: use ``max_moves``);
     PettingZoo's ``OrderEnforcingWrapper`` checks that ``reset`` comes before anything
     else (a subclass of it that passes the calls of the AEC loop straight on once reset,
-    and raises [`GameError`][drako_rules.errors.GameError] for a method called before
+    and raises `GameError` for a method called before
     ``reset``; reading ``agents`` or ``agent_selection`` then raises PettingZoo's
     ``AttributeError``, as in every PettingZoo environment).
 

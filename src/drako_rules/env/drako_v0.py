@@ -12,8 +12,8 @@ chess_v6.env()``. This module is that for drako-rules:
 
 Like PettingZoo's classic board games it has no ``parallel_env``: players move in turn,
 often several decisions in a row (R3, R6.1). ``env`` and ``raw_env`` are
-[`drako_rules.env.aec.env`][drako_rules.env.aec.env] and
-[`drako_rules.env.aec.raw_env`][drako_rules.env.aec.raw_env].
+`drako_rules.env.aec.env` and
+`drako_rules.env.aec.raw_env`.
 """
 
 from __future__ import annotations

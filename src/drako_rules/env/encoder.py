@@ -1,7 +1,7 @@
-"""The fast encoder of observations: [`ObservationEncoder`][drako_rules.env.encoder.ObservationEncoder].
+"""The fast encoder of observations: `ObservationEncoder`.
 
-It gives the vectors of [`observe`][drako_rules.env.observation.observe] (R8), joined
-from the pieces of [`drako_rules.env.pieces`][drako_rules.env.pieces], and remembers what
+It gives the vectors of `observe` (R8), joined
+from the pieces of `drako_rules.env.pieces`, and remembers what
 it encoded last of each seat, of the discard pile and of the legend row: the engine hands
 out the same objects again while they do not change, and a player's next Kingdom is most
 often one card action away.
@@ -74,7 +74,7 @@ _NDARRAY: Final = np.ndarray
 
 
 class ObservationEncoder:
-    """Computes observations as [`observe`][drako_rules.env.observation.observe] does,
+    """Computes observations as `observation.observe` does,
     remembering what it encoded last to encode the next one faster.
 
     It keeps the pieces the last vector was joined from (the global entries, and each
@@ -161,7 +161,7 @@ class ObservationEncoder:
         self._ruleset = ""
 
     def observe(self, view: PlayerView) -> npt.NDArray[np.float32]:
-        """[`observe`][drako_rules.env.observation.observe]``(view)``."""
+        """`observation.observe(view)`."""
         return self._encode(
             view,
             view.viewer,
@@ -172,7 +172,7 @@ class ObservationEncoder:
         )
 
     def observe_state(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
-        """[`observe_state`][drako_rules.env.observation.observe_state]``(state, seat)``.
+        """`observation.observe_state(state, seat)`.
 
         Raises:
             GameError: ``seat`` is not a seat of the game.

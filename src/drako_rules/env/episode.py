@@ -1,10 +1,10 @@
-"""The game an environment runs: [`Episode`][drako_rules.env.episode.Episode], its state and its record.
+"""The game an environment runs: `Episode`, its state and its record.
 
-Both environments ([`raw_env`][drako_rules.env.aec.raw_env] and
-[`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv]) keep their game in one
-``Episode``: dealt from a seed with [`new_game`][drako_rules.game.setup.new_game] (R2.8), every
-move applied with [`apply_move`][drako_rules.game.transitions.apply_move] and written down, so
-that [`record`][drako_rules.env.episode.Episode.record] replays it. Their ``game_state`` and
+Both environments (`raw_env` and
+`SingleAgentEnv`) keep their game in one
+``Episode``: dealt from a seed with `new_game` (R2.8), every
+move applied with `apply_move` and written down, so
+that `Episode.record` replays it. Their ``game_state`` and
 ``record()`` are the episode's.
 """
 

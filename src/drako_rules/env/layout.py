@@ -1,6 +1,6 @@
-"""Where each entry of the observation vector lies: [`LAYOUT`][drako_rules.env.layout.LAYOUT], [`SEAT_LAYOUT`][drako_rules.env.layout.SEAT_LAYOUT] and the sizes.
+"""Where each entry of the observation vector lies: `LAYOUT`, `SEAT_LAYOUT` and the sizes.
 
-The table of what each slice means is in [`drako_rules.env.observation`][drako_rules.env.observation];
+The table of what each slice means is in `drako_rules.env.observation`;
 this module holds the slices, and the scales that counts are divided by.
 """
 

@@ -1,15 +1,15 @@
-"""The observation of a learning agent: one fixed-size vector computed from a [`PlayerView`][drako_rules.game.views.PlayerView] only (R8).
+"""The observation of a learning agent: one fixed-size vector computed from a `PlayerView` only (R8).
 
-[`observe`][drako_rules.env.observation.observe] encodes what one player may see: never the kind of
+`observe` encodes what one player may see: never the kind of
 an Unexplored Land, the order of a pile or the seed (R8.2), and the card just drawn only
 for the player who drew it (R8.3). Two states with equal views for a seat give that seat
 equal observations, so an agent cannot tell apart what its player cannot.
 
-The vector has [`OBSERVATION_SIZE`][drako_rules.env.layout.OBSERVATION_SIZE] = 887 float32 entries, every one
+The vector has `OBSERVATION_SIZE` = 887 float32 entries, every one
 in ``[0, 1]``, the same length for 2, 3 and 4 players. Seats are seen *from the viewer*:
 the first player block is the viewer's own, the next one the player after it in turn
 order, and so on; the blocks of seats a smaller game lacks are all zero (their
-``present`` entry is 0). [`LAYOUT`][drako_rules.env.layout.LAYOUT] lists the slices:
+``present`` entry is 0). `LAYOUT` lists the slices:
 
 | slice | what | range |
 |---|---|---|
@@ -20,10 +20,10 @@ order, and so on; the blocks of seats a smaller game lacks are all zero (their
 | 8 | cards in the draw pile, divided by 80 (its order is hidden, R8.2) | 0–1 |
 | 9 | cards in the discard pile, divided by 80 | 0–1 |
 | 10 | Legends in the legend deck, divided by 7 (R2.2) | 0–1 |
-| 11–20 | cards of each kind in the discard pile, divided by 8 (kinds in [`Card`][drako_rules.cards.Card] order) | 0–1 |
+| 11–20 | cards of each kind in the discard pile, divided by 8 (kinds in `Card` order) | 0–1 |
 | 21–30 | the top card of the discard pile, one-hot by kind (all 0 while it is empty) | 0/1 |
 | 31–40 | the card the viewer has drawn, one-hot by kind (all 0 when none, R8.3) | 0/1 |
-| 41–55 | the legend row: one entry per Legend, in [`Legend`][drako_rules.cards.Legend] order | 0/1 |
+| 41–55 | the legend row: one entry per Legend, in `Legend` order | 0/1 |
 | 56–65 | cards of each kind the viewer has not seen (deck count, R1.3, minus revealed, discarded, in hands and drawn), divided by 8 | 0–1 |
 | 66–67 | the ruleset, one-hot: pocket, classic (R9; both 0 for another ruleset) | 0/1 |
 | 68–70 | the number of players, one-hot: 2, 3, 4 | 0/1 |
@@ -39,8 +39,8 @@ Each seat block of 204 entries, from its start ``b``:
 | b+0 | the seat is in the game | 0/1 |
 | b+1 | it is the player to move | 0/1 |
 | b+2 | it is the first player (R2.7) | 0/1 |
-| b+3 … b+178 | the Kingdom: for cell ``4·row + col`` (R4.1), 11 entries at ``b+3+11·cell``: the card's kind one-hot in [`Card`][drako_rules.cards.Card] order, or entry 10 for an Unexplored Land or an empty centre cell (R8.2) | 0/1 |
-| b+179 … b+193 | the Legends the player claimed (R6.3), in [`Legend`][drako_rules.cards.Legend] order | 0/1 |
+| b+3 … b+178 | the Kingdom: for cell ``4·row + col`` (R4.1), 11 entries at ``b+3+11·cell``: the card's kind one-hot in `Card` order, or entry 10 for an Unexplored Land or an empty centre cell (R8.2) | 0/1 |
+| b+179 … b+193 | the Legends the player claimed (R6.3), in `Legend` order | 0/1 |
 | b+194 … b+203 | the starting hand not yet arranged (R2.9), one entry per kind | 0/1 |
 
 The discard pile's order below its top is not encoded: it never matters to play (only the
@@ -126,7 +126,7 @@ def observe_state(state: GameState, seat: int) -> npt.NDArray[np.float32]:
     """``observe(player_view(state, seat))``, without building the view.
 
     For whoever holds the whole state (the environments, a server): the same vector, from
-    the same fields [`player_view`][drako_rules.game.views.player_view] gives the seat and
+    the same fields `player_view` gives the seat and
     nothing else (R8): the sizes of the draw pile and of the legend deck, never their
     order, the hidden cards or the seed (R8.2), and the drawn card only for the player to
     move, who drew it (R8.3).

@@ -4,7 +4,7 @@ The observation is assembled from float32 bytes, then viewed as an array: a few 
 calls on small arrays cost more than the whole encoding (each takes about a
 microsecond), so every slice comes from a table of prebuilt bytes, looked up by small
 integers (counts packed by kind, sets as bits, row codes of a Kingdom). The
-[`ObservationEncoder`][drako_rules.env.encoder.ObservationEncoder] keeps the pieces of
+`ObservationEncoder` keeps the pieces of
 its last vector and asks these tables only for what changed. Every cache here is
 bounded and emptied when full.
 """

@@ -4,7 +4,7 @@ A player's reward is the share of the other players it beat minus the share that
 
     reward(i) = (#players placed after i − #players placed before i) / (n − 1)
 
-with the places of [`final_ranking`][drako_rules.game.transitions.final_ranking] (R5.6), where
+with the places of `final_ranking` (R5.6), where
 tied players share a place and neither beats the other. So:
 
 | players | places | rewards |
@@ -38,7 +38,7 @@ def rewards_from_places(places: Sequence[int]) -> tuple[float, ...]:
 
     Args:
         places: the 1-based place of each player, shared places included
-            ([`Ranking.places`][drako_rules.scoring.Ranking]); 2 to 4 players.
+            (`Ranking.places`); 2 to 4 players.
 
     Raises:
         GameError: not 2 to 4 places, or a place that is not a positive integer.
@@ -60,7 +60,7 @@ def rewards_from_places(places: Sequence[int]) -> tuple[float, ...]:
 
 
 def final_rewards(state: GameState) -> tuple[float, ...]:
-    """The rewards of a finished game, by seat: [`rewards_from_places`][drako_rules.env.rewards.rewards_from_places] of its final ranking (R7.3, R5.6).
+    """The rewards of a finished game, by seat: `rewards_from_places` of its final ranking (R7.3, R5.6).
 
     Raises:
         GameError: the game is not over (a game cut short is never scored, R7.4).

@@ -1,4 +1,4 @@
-"""Self-play for single-agent trainers: [`SelfPlayEnv`][drako_rules.env.selfplay.SelfPlayEnv] and [`policy_player`][drako_rules.env.selfplay.policy_player].
+"""Self-play for single-agent trainers: `SelfPlayEnv` and `policy_player`.
 
 PettingZoo's recipe for action-masked PPO with Stable-Baselines3 turns an AEC
 environment into a single-agent one by letting one network act for every seat in turn,
@@ -10,16 +10,16 @@ to another player. ``SelfPlayEnv`` puts the learner in one seat per episode inst
 - **the learner's seat** is drawn for each episode from the reset's generator (or fixed
   with ``seat=``), so that over episodes every seat is learnt;
 - **the other seats** are played by players drawn, one per seat and episode, from a pool
-  of opponents: engine [`Player`][drako_rules.game.players.Player]s, among them frozen
-  copies of the learner made with [`policy_player`][drako_rules.env.selfplay.policy_player]
+  of opponents: engine `Player`s, among them frozen
+  copies of the learner made with `policy_player`
   (the trainer replaces the pool as it goes with
-  [`set_opponents`][drako_rules.env.selfplay.SelfPlayEnv.set_opponents]);
+  `SelfPlayEnv.set_opponents`);
 - **every seat gets its own terminal reward**: the learner's is the step's reward, and
   ``info["rewards"]`` gives each seat's, by seat (the zero-sum rewards of the final
   ranking, R5.6: they sum to 0); a game cut by the move limit gives 0 to every seat (R7.4).
 
 Its interface is the one sb3-contrib's ``MaskablePPO`` expects with an ``"MlpPolicy"``:
-the observation is the vector of [`observe`][drako_rules.env.observation.observe] alone
+the observation is the vector of `observe` alone
 (a ``Box`` of 887 float32, a NumPy array), the actions ``Discrete(89)``, and the mask is
 returned by ``action_masks()`` (booleans) and given in ``info["action_mask"]``.
 """
@@ -120,18 +120,18 @@ class _PolicyPlayer:
 
 
 def policy_player(policy: Policy) -> Player:
-    """An engine [`Player`][drako_rules.game.players.Player] that plays as ``policy`` chooses.
+    """An engine `Player` that plays as ``policy`` chooses.
 
-    The player encodes its view with [`observe`][drako_rules.env.observation.observe] and
+    The player encodes its view with `observe` and
     the mask of its legal moves (R8: nothing it may not see), asks ``policy`` for an action
     id, and returns that move. Frozen copies of a learner made this way play in
-    [`SelfPlayEnv`][drako_rules.env.selfplay.SelfPlayEnv]'s pool, in
-    [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv] or in an arena.
+    `SelfPlayEnv`'s pool, in
+    `SingleAgentEnv` or in an arena.
 
     Raises:
         GameError: ``policy`` is not callable.
 
-    The player raises [`IllegalMoveError`][drako_rules.errors.IllegalMoveError] when the
+    The player raises `IllegalMoveError` when the
     policy chooses an action that is not legal now.
 
     Examples:
@@ -155,7 +155,7 @@ class SelfPlayEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     Args:
         players: 2, 3 or 4 (R1.3).
         opponents: the pool; for each episode, each other seat gets a player drawn from it
-            with the reset's generator. None: a [`RandomPlayer`][drako_rules.game.players.RandomPlayer]
+            with the reset's generator. None: a `RandomPlayer`
             seeded from the reset (so a seeded episode is reproducible) until
             ``set_opponents`` gives a pool.
         seat: the learner's seat for every episode; None (the default): drawn for each

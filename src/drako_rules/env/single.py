@@ -1,15 +1,15 @@
-"""One learning seat against given players, as a Gymnasium environment: [`SingleAgentEnv`][drako_rules.env.single.SingleAgentEnv].
+"""One learning seat against given players, as a Gymnasium environment: `SingleAgentEnv`.
 
 For trainers that want one agent (Stable-Baselines3, CleanRL, Gymnasium's vector
-environments): the other seats are played by engine [`Player`][drako_rules.game.players.Player]s, each
+environments): the other seats are played by engine `Player`s, each
 seeing only its own view (R8), between the agent's decisions.
 
 Spaces, observations and rewards are those of the AEC environment
-([`drako_rules.env.aec`][drako_rules.env.aec]): ``Discrete(89)`` actions and a ``Dict`` observation with
+(`drako_rules.env.aec`): ``Discrete(89)`` actions and a ``Dict`` observation with
 ``"observation"`` and ``"action_mask"``; ``info["action_mask"]`` and
-[`action_masks`][drako_rules.env.single.SingleAgentEnv.action_masks] give the mask again, as
+`SingleAgentEnv.action_masks` give the mask again, as
 masking trainers (sb3-contrib's ``MaskablePPO``) expect. The reward is 0 until the game
-ends (R7.1), then the agent's [`rewards_from_places`][drako_rules.env.rewards.rewards_from_places] (R5.6); a game
+ends (R7.1), then the agent's `rewards_from_places` (R5.6); a game
 not over after ``max_moves`` decisions of all players is *truncated* with reward 0 (R7.4).
 
 An action that is not legal *forfeits* the game: the episode terminates with reward −1,
@@ -68,7 +68,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     Args:
         opponents: the players of the other seats, in seat order (skipping ``seat``); the
             game has ``len(opponents) + 1`` players (2–4, R1.3). None: one
-            [`RandomPlayer`][drako_rules.game.players.RandomPlayer], whose choices come from the seed of
+            `RandomPlayer`, whose choices come from the seed of
             ``reset`` (so a seeded episode is reproducible). Given players keep their own
             state (a ``RandomPlayer``'s generator goes on from episode to episode): for
             reproducible seeded episodes, give players that depend on the view alone, or

@@ -1,8 +1,8 @@
 """What an agent of the AEC environment observes: the ``Dict`` of its observation vector and
-its action mask, [`Observation`][drako_rules.env.spaces.Observation], and its space.
+its action mask, `Observation`, and its space.
 
-The vector is that of [`observe`][drako_rules.env.observation.observe] (R8); the mask that
-of [`moves_mask`][drako_rules.env.actions.moves_mask], the moves of the player to move and
+The vector is that of `observe` (R8); the mask that
+of `moves_mask`, the moves of the player to move and
 none for the others.
 """
 
@@ -25,7 +25,7 @@ Observation = dict[str, npt.NDArray[np.float32] | npt.NDArray[np.int8]]
 
 
 def observation_space() -> spaces.Dict:
-    """The space of [`agent_observation`][drako_rules.env.spaces.agent_observation]: a ``Dict`` of two ``Box``es."""
+    """The space of `agent_observation`: a ``Dict`` of two ``Box``es."""
     return spaces.Dict(
         {
             "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), np.float32),
@@ -45,7 +45,7 @@ def state_observation(
     """``agent_observation(player_view(state, seat))``, without building the view.
 
     For the environments, which hold the whole state: the vector of
-    [`observe_state`][drako_rules.env.observation.observe_state] (computed by ``encoder``,
+    `observe_state` (computed by ``encoder``,
     the environment's own, if given) and the mask of the seat's legal moves, those of the
     player to move and none for the others (R8).
 

@@ -2,16 +2,16 @@
 
 | module | holds |
 |---|---|
-| [`state`][drako_rules.game.state] | [`GameState`][drako_rules.game.state.GameState], [`PlayerState`][drako_rules.game.state.PlayerState], [`Phase`][drako_rules.game.state.Phase] and the phase machine |
-| [`moves`][drako_rules.game.moves] | the [`Move`][drako_rules.game.moves.Move] union, text forms, the action space |
-| [`setup`][drako_rules.game.setup] | [`new_game`][drako_rules.game.setup.new_game] (R2) |
-| [`transitions`][drako_rules.game.transitions] | [`legal_moves`][drako_rules.game.transitions.legal_moves], [`apply_move`][drako_rules.game.transitions.apply_move] (R3, R6, R7), final scores |
-| [`views`][drako_rules.game.views] | [`player_view`][drako_rules.game.views.player_view] (R8), [`legal_action_mask`][drako_rules.game.views.legal_action_mask] |
-| [`records`][drako_rules.game.records] | [`GameRecord`][drako_rules.game.records.GameRecord], [`replay`][drako_rules.game.records.replay], JSON |
-| [`sampling`][drako_rules.game.sampling] | [`sample_state`][drako_rules.game.sampling.sample_state]: the hidden cards of a view, dealt at random (R8) |
-| [`players`][drako_rules.game.players] | [`RandomPlayer`][drako_rules.game.players.RandomPlayer], [`play_game`][drako_rules.game.players.play_game], [`play_random_game`][drako_rules.game.players.play_random_game] |
+| `game.state` | `GameState`, `PlayerState`, `Phase` and the phase machine |
+| `game.moves` | the `Move` union, text forms, the action space |
+| `game.setup` | `new_game` (R2) |
+| `game.transitions` | `legal_moves`, `apply_move` (R3, R6, R7), final scores |
+| `game.views` | `player_view` (R8), `legal_action_mask` |
+| `game.records` | `GameRecord`, `replay`, JSON |
+| `game.sampling` | `sample_state`: the hidden cards of a view, dealt at random (R8) |
+| `game.players` | `RandomPlayer`, `play_game`, `play_random_game` |
 
-Everything is re-exported from [`drako_rules`][drako_rules].
+Everything is re-exported from `drako_rules`.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The end of a game (R7): every hidden card revealed, then the final scores and ranking.
 
 When the game ends is the kernel's decision
-(``_kernel.turns.after_card_action``, R7.1); [`apply_move`][drako_rules.game.transitions.apply_move] then builds the last state
-with [`ended`][drako_rules.game.ending.ended].
+(``_kernel.turns.after_card_action``, R7.1); `apply_move` then builds the last state
+with `ended`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 action ids: the kernel's ``_kernel.turns.legal_actions``
 decides them; this module reads the state for it and hands out the prebuilt moves.
 
-[`legal_moves`][drako_rules.game.transitions.legal_moves] is also reached from
+`legal_moves` is also reached from
 ``drako_rules.game.transitions``, where it has always been documented.
 """
 
@@ -115,7 +115,7 @@ def state_actions(state: GameState) -> int:
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal decision of the player to move, in increasing action-id order.
 
-    By phase (see [`Phase`][drako_rules.game.state.Phase]):
+    By phase (see `Phase`):
 
     - ``ARRANGE``: the 24 arrangements of the starting cards (R2.5);
     - ``BEFORE_CARD``: each Legend of the row the Kingdom meets, unless one was claimed
@@ -128,7 +128,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     - ``OVER``: nothing (R7.1).
 
     The kernel's ``_kernel.turns.legal_actions`` decides them;
-    the moves are the prebuilt instances of [`MOVES`][drako_rules.game.moves.MOVES].
+    the moves are the prebuilt instances of `MOVES`.
 
     Examples:
         >>> from drako_rules import new_game

@@ -1,42 +1,42 @@
-"""The decisions of a game (R2.5, R3, R6.1): the [`Move`][drako_rules.game.moves.Move] union, its text form, action ids.
+"""The decisions of a game (R2.5, R3, R6.1): the `Move` union, its text form, action ids.
 
 A move is one decision of the player to move. There are seven kinds, each a tiny frozen
-class; the text form of each is one short line that [`Move.parse`][drako_rules.game.moves.Move.parse] reads back:
+class; the text form of each is one short line that `Move.parse` reads back:
 
 | class | text | decision | rule |
 |---|---|---|---|
-| [`Arrange`][drako_rules.game.moves.Arrange] | ``arrange 2031`` | place the 4 starting cards in the 2×2 centre | R2.5 |
-| [`Claim`][drako_rules.game.moves.Claim] | ``claim two-elves`` | claim a Legend of the legend row | R6.1 |
-| [`Take`][drako_rules.game.moves.Take] | ``take 1,2`` | take the top of the discard pile onto a position | R3.2, R3.4 |
-| [`Draw`][drako_rules.game.moves.Draw] | ``draw`` | draw the top card of the draw pile | R3.3, R3.5 |
-| [`Place`][drako_rules.game.moves.Place] | ``place 1,2`` | place the drawn card on a position | R3.3, R3.4 |
-| [`Reveal`][drako_rules.game.moves.Reveal] | ``reveal 1,2`` | discard the drawn card and reveal an Unexplored Land | R3.3 |
-| [`End`][drako_rules.game.moves.End] | ``end`` | end the turn without claiming a Legend | R6.1 |
+| `Arrange` | ``arrange 2031`` | place the 4 starting cards in the 2×2 centre | R2.5 |
+| `Claim` | ``claim two-elves`` | claim a Legend of the legend row | R6.1 |
+| `Take` | ``take 1,2`` | take the top of the discard pile onto a position | R3.2, R3.4 |
+| `Draw` | ``draw`` | draw the top card of the draw pile | R3.3, R3.5 |
+| `Place` | ``place 1,2`` | place the drawn card on a position | R3.3, R3.4 |
+| `Reveal` | ``reveal 1,2`` | discard the drawn card and reveal an Unexplored Land | R3.3 |
+| `End` | ``end`` | end the turn without claiming a Legend | R6.1 |
 
 Positions are ``row,col`` (0–3, R4.1). An arrangement names, for each centre cell
 (1,1), (1,2), (2,1), (2,2) in that order, the index (0–3) of the card in the player's
-hand ([`hand`][drako_rules.game.state.PlayerState.hand], which is sorted in card order): with the hand
+hand (`PlayerState.hand`, which is sorted in card order): with the hand
 ``(Forest, Elf, Human, Dragon)``, ``arrange 2031`` puts the Human on (1,1), the Forest on
-(1,2), the Dragon on (2,1) and the Elf on (2,2). [`Arrange.from_cards`][drako_rules.game.moves.Arrange.from_cards] builds one
+(1,2), the Dragon on (2,1) and the Elf on (2,2). `Arrange.from_cards` builds one
 from the cards instead.
 
 Action space:
     Every possible move has a fixed integer id, the same in every game, so that learning
-    agents can use the engine directly ([`action_id`][drako_rules.game.moves.action_id], [`move_from_action_id`][drako_rules.game.moves.move_from_action_id],
-    [`ACTION_SPACE_SIZE`][drako_rules.game.moves.ACTION_SPACE_SIZE]):
+    agents can use the engine directly (`action_id`, `move_from_action_id`,
+    `ACTION_SPACE_SIZE`):
 
     | ids | moves |
     |---|---|
     | 0–23 | ``Arrange``, the 24 orders of ``0123`` in lexicographic order |
-    | 24–38 | ``Claim``, in the order of [`Legend`][drako_rules.cards.Legend] (R1.4) |
+    | 24–38 | ``Claim``, in the order of `Legend` (R1.4) |
     | 39–54 | ``Take``, by cell number ``4·row + col`` |
     | 55 | ``Draw`` |
     | 56–71 | ``Place``, by cell number |
     | 72–87 | ``Reveal``, by cell number |
     | 88 | ``End`` |
 
-    [`legal_moves`][drako_rules.game.transitions.legal_moves] lists the legal moves in increasing id order. Every
-    possible move exists once, prebuilt ([`MOVES`][drako_rules.game.moves.MOVES]); the engine hands out and accepts
+    `legal_moves` lists the legal moves in increasing id order. Every
+    possible move exists once, prebuilt (`MOVES`); the engine hands out and accepts
     those instances, and equal moves built by hand work just as well.
 
 Examples:
@@ -92,7 +92,7 @@ __all__ = [
 ]
 
 #: The 2×2 centre of a Kingdom where the starting cards go, in the order an
-#: [`Arrange`][drako_rules.game.moves.Arrange] names them (R2.4–R2.5).
+#: `Arrange` names them (R2.4–R2.5).
 CENTRE: Final[tuple[Position, ...]] = tuple(POSITIONS[i] for i in CENTRE_CELLS)
 
 #: The 24 orders of the hand indices ``0–3``, lexicographic (R2.5).
@@ -153,7 +153,7 @@ def _to_order(value: Sequence[int] | str) -> tuple[int, int, int, int]:
 class Move:
     """One decision of the player to move: the base class of the seven kinds of move.
 
-    Moves are immutable values; ``str(move)`` is the text form and [`parse`][drako_rules.game.moves.Move.parse] reads it
+    Moves are immutable values; ``str(move)`` is the text form and `parse` reads it
     back. See the module documentation for the table of kinds, texts and action ids.
     """
 
@@ -165,7 +165,7 @@ class Move:
         """Read a move from its text form (``"take 1,2"``, ``"claim two-elves"``, ``"draw"``).
 
         Words are case-insensitive and spaces are free; the move returned is the
-        prebuilt instance ([`MOVES`][drako_rules.game.moves.MOVES]).
+        prebuilt instance (`MOVES`).
 
         Raises:
             InvalidMoveError: the text is not a move of any game.
@@ -239,7 +239,7 @@ class Arrange(Move):
 
         Args:
             hand: the player's 4 starting cards, in the order the arrangement indexes them
-                ([`hand`][drako_rules.game.state.PlayerState.hand]).
+                (`PlayerState.hand`).
             centre: the cards for (1,1), (1,2), (2,1), (2,2), in that order.
 
         Raises:

@@ -1,8 +1,8 @@
 """Players that choose moves, and whole games played from a seed.
 
-A *player* is any callable that receives its [`PlayerView`][drako_rules.game.views.PlayerView] (R8) and
-returns one of ``view.legal_moves``. [`RandomPlayer`][drako_rules.game.players.RandomPlayer] picks uniformly at random;
-[`play_game`][drako_rules.game.players.play_game] runs players against each other, and [`play_random_game`][drako_rules.game.players.play_random_game] plays a
+A *player* is any callable that receives its `PlayerView` (R8) and
+returns one of ``view.legal_moves``. `RandomPlayer` picks uniformly at random;
+`play_game` runs players against each other, and `play_random_game` plays a
 random game quickly (for tests, benchmarks and the docs).
 """
 
@@ -74,9 +74,9 @@ class PlayedGame:
     """A game played to its end: its record and its final state.
 
     Attributes:
-        record: every move from the seed ([`replay`][drako_rules.game.records.replay] gives ``state``).
-        state: the final state; [`final_scores`][drako_rules.game.transitions.final_scores] and
-            [`final_ranking`][drako_rules.game.transitions.final_ranking] score it.
+        record: every move from the seed (`replay` gives ``state``).
+        state: the final state; `final_scores` and
+            `final_ranking` score it.
     """
 
     record: GameRecord

@@ -1,10 +1,10 @@
-"""Game records and JSON (R2.8): [`GameRecord`][drako_rules.game.records.GameRecord], [`replay`][drako_rules.game.records.replay], save and load.
+"""Game records and JSON (R2.8): `GameRecord`, `replay`, save and load.
 
 A record holds what makes a game: the seed, the player count, the first player, the
 ruleset, the version of the rules, and the moves in order. Since every shuffle comes
-from the seed (R2.8), [`replay`][drako_rules.game.records.replay] rebuilds the exact game from it.
+from the seed (R2.8), `replay` rebuilds the exact game from it.
 
-JSON goes through the one converter of [`drako_rules.serialization`][drako_rules.serialization.converter]. A record as
+JSON goes through the one converter of `drako_rules.serialization`. A record as
 JSON::
 
     {"seed": 7, "players": 2, "first_player": 0, "ruleset": "pocket",
@@ -15,7 +15,7 @@ JSON::
 Reading is bounded: a file is read by the one bounded reader (1 MiB by default), and a
 malformed record is refused at its first bad field, so 100,000 bad moves cost no more than
 one. Reading a malformed or tampered document never crashes: it raises
-[`RecordError`][drako_rules.errors.RecordError] with the path of the bad field (``$.moves[12]``), for a
+`RecordError` with the path of the bad field (``$.moves[12]``), for a
 wrong type, a missing or unknown field, an unknown move type, an unknown ruleset, a
 different rules version, a bad player count, or a move the rules forbid at that point.
 """
@@ -334,7 +334,7 @@ def record_to_json(record: GameRecord, *, indent: int | None = None) -> str:
 def record_from_json(text: str | bytes) -> GameRecord:
     """Read a record from JSON text and check its header (rules version, seats, ruleset).
 
-    The moves are checked by [`replay`][drako_rules.game.records.replay].
+    The moves are checked by `replay`.
 
     Raises:
         RecordError: malformed or tampered JSON, with the path of the bad field.
@@ -362,9 +362,9 @@ def save_record(path: str | os.PathLike[str], record: GameRecord) -> None:
 
 
 def load_record(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> GameRecord:
-    """Read a record from the JSON file ``path`` (see [`record_from_json`][drako_rules.game.records.record_from_json]).
+    """Read a record from the JSON file ``path`` (see `record_from_json`).
 
-    The file is read by the one bounded reader ([`drako_rules.inputs`][drako_rules.inputs.read_bytes]),
+    The file is read by the one bounded reader (`drako_rules.inputs`),
     at most ``limit`` bytes (default 1 MiB, some 75,000 moves).
 
     Raises:
@@ -379,7 +379,7 @@ def load_record(path: str | os.PathLike[str], *, limit: int = DEFAULT_LIMIT) -> 
 def state_to_json(state: GameState, *, indent: int | None = None) -> str:
     """The whole state as JSON text, hidden cards included, with the rules version.
 
-    For a server's own storage: send players [`view_to_json`][drako_rules.game.records.view_to_json] instead (R8).
+    For a server's own storage: send players `view_to_json` instead (R8).
     """
     from drako_rules.serialization import unstructure
 
@@ -390,7 +390,7 @@ def state_to_json(state: GameState, *, indent: int | None = None) -> str:
 
 
 def state_from_json(text: str | bytes) -> GameState:
-    """Read a state from JSON text and check that it holds together ([`check_state`][drako_rules.game.records.check_state]).
+    """Read a state from JSON text and check that it holds together (`check_state`).
 
     Raises:
         RecordError: malformed, tampered or inconsistent, with the path of the bad field.
@@ -410,7 +410,7 @@ def state_from_json(text: str | bytes) -> GameState:
 
 
 #: The longest JSON move object read, in characters: the longest move as
-#: [`move_to_json`][drako_rules.game.records.move_to_json] writes it has 51; a client may
+#: `move_to_json` writes it has 51; a client may
 #: add spaces.
 MAX_MOVE_JSON: Final = 1_000
 
@@ -420,7 +420,7 @@ def move_to_json(move: Move) -> str:
 
     ``{"type": "take", "position": [1, 2]}``: the ``"type"`` is the move's verb
     (``arrange``, ``draw``, ``place``, ``take``, ``reveal``, ``claim``, ``end``), then its
-    fields. The inverse of [`move_from_json`][drako_rules.game.records.move_from_json].
+    fields. The inverse of `move_from_json`.
     """
     from drako_rules.serialization import unstructure
 
@@ -431,9 +431,9 @@ def move_from_json(text: str | bytes) -> Move:
     """Read a client's JSON move object, such as ``{"type": "take", "position": [1, 2]}``.
 
     The move is read, not judged: whether it is legal now is for
-    [`apply_move`][drako_rules.game.transitions.apply_move] to say. Reading is strict, as
+    `apply_move` to say. Reading is strict, as
     for records: a missing, unknown or mistyped field or an unknown ``"type"`` fails. The
-    result is the same instance as in [`MOVES`][drako_rules.game.moves.MOVES].
+    result is the same instance as in `MOVES`.
 
     Raises:
         RecordError: the text is longer than ``MAX_MOVE_JSON`` characters, is not JSON,

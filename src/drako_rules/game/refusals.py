@@ -1,5 +1,5 @@
 """Why a move is refused (R2.5, R3, R6, R7): the engine's messages, each naming the rule
-the move breaks. [`apply_move`][drako_rules.game.transitions.apply_move] raises them;
+the move breaks. `apply_move` raises them;
 a refused move changes nothing."""
 
 from __future__ import annotations

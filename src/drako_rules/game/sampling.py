@@ -1,6 +1,6 @@
-"""Sampling what a player cannot see (R8): [`sample_state`][drako_rules.game.sampling.sample_state].
+"""Sampling what a player cannot see (R8): `sample_state`.
 
-A [`PlayerView`][drako_rules.game.views.PlayerView] leaves out the kinds of the Unexplored
+A `PlayerView` leaves out the kinds of the Unexplored
 Lands, the order of the draw pile and of the legend deck (R8.2), another player's drawn
 card (R8.3) and the seed. Determinized and information-set search need full states that
 agree with what the viewer sees: ``sample_state`` deals one at random.
@@ -84,7 +84,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
 
     The state keeps everything the viewer sees (``player_view(state, view.viewer) ==
     view``) and deals what it cannot see uniformly at random from the cards it has not
-    seen ([`unseen_cards`][drako_rules.game.sampling.unseen_cards], R1.2–R1.3): the
+    seen (`unseen_cards`, R1.2–R1.3): the
     cards under every player's Unexplored Lands (R2.4, R8.2), another player's drawn card
     (R8.3) and the order of the draw pile; the legend deck is a uniform order of the
     Legends not seen (R1.4). Every card and Legend is in exactly one place. The seed is a

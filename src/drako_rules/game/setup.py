@@ -1,8 +1,8 @@
-"""Setting up a game (R2): [`new_game`][drako_rules.game.setup.new_game].
+"""Setting up a game (R2): `new_game`.
 
 Every shuffle comes from the seed (R2.8): the setup draws from one ``random.Random(seed)``
 in a fixed order, and each later reshuffle of the discard pile (R3.5) from a generator
-derived from the seed and the number of reshuffles so far ([`reshuffle_rng`][drako_rules.game.setup.reshuffle_rng]), so the
+derived from the seed and the number of reshuffles so far (`reshuffle_rng`), so the
 state never holds a mutable generator. Each shuffle is the Fisher–Yates shuffle of
 ``random.Random.shuffle``, written out here so that the order of a game's cards is part
 of the library, not of the Python version.
@@ -123,7 +123,7 @@ def new_game(
     4. each player, in the same order, is dealt 12 face-down cards, the Unexplored Lands
        around the centre, to the cells 0–4, 7–8 and 11–15 in order (R2.4).
 
-    Then each player arranges the 4 starting cards (R2.5, [`Arrange`][drako_rules.game.moves.Arrange]); after the
+    Then each player arranges the 4 starting cards (R2.5, `Arrange`); after the
     last arrangement the top card of the draw pile starts the discard pile (R2.6) and the
     first player plays (R2.7).
 
@@ -131,7 +131,7 @@ def new_game(
         players: 2, 3 or 4 (R1.3).
         seed: any integer; the same seed, players and moves give the same game (R2.8).
         first_player: the seat that starts, 0 by default ("the oldest player", R2.7).
-        ruleset: the scoring rules, [`POCKET`][drako_rules.rulesets.POCKET] by default, or a ruleset name (R9).
+        ruleset: the scoring rules, `POCKET` by default, or a ruleset name (R9).
 
     Raises:
         PlayerCountError: ``players`` is not 2, 3 or 4.

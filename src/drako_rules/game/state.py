@@ -1,26 +1,26 @@
-"""The state of a game (R2, R3, R6, R7): [`GameState`][drako_rules.game.state.GameState], [`PlayerState`][drako_rules.game.state.PlayerState], [`Phase`][drako_rules.game.state.Phase].
+"""The state of a game (R2, R3, R6, R7): `GameState`, `PlayerState`, `Phase`.
 
-A [`GameState`][drako_rules.game.state.GameState] is the whole truth of a game, hidden cards included: the engine's
+A `GameState` is the whole truth of a game, hidden cards included: the engine's
 value, for servers and simulations. What a player may see is a
-[`PlayerView`][drako_rules.game.views.PlayerView] (R8), made by [`player_view`][drako_rules.game.views.player_view].
+`PlayerView` (R8), made by `player_view`.
 
 The phase machine:
-    A game goes through these phases ([`Phase`][drako_rules.game.state.Phase]); [`legal_moves`][drako_rules.game.transitions.legal_moves]
+    A game goes through these phases (`Phase`); `legal_moves`
     lists what the player to move may decide in each.
 
     1. ``ARRANGE`` (R2.5): each player in turn, in seat order from the first player,
-       chooses where the 4 starting cards go in the 2×2 centre ([`Arrange`][drako_rules.game.moves.Arrange]). After
+       chooses where the 4 starting cards go in the 2×2 centre (`Arrange`). After
        the last one, the top card of the draw pile starts the discard pile (R2.6) and the
        first player's first turn begins.
     2. ``BEFORE_CARD``: the start of a turn. The player may claim one Legend (R6.1) and
        must take one card (R3.1): the discard pile's top onto a legal position
-       ([`Take`][drako_rules.game.moves.Take], R3.2) or the top of the draw pile ([`Draw`][drako_rules.game.moves.Draw], R3.3, R3.5).
+       (`Take`, R3.2) or the top of the draw pile (`Draw`, R3.3, R3.5).
     3. ``DRAWN`` (R3.3): the player, who alone sees the drawn card (R8.3), places it
-       ([`Place`][drako_rules.game.moves.Place], R3.4) or discards it and reveals an Unexplored Land
-       ([`Reveal`][drako_rules.game.moves.Reveal]).
+       (`Place`, R3.4) or discards it and reveals an Unexplored Land
+       (`Reveal`).
     4. ``AFTER_CARD``: the card action is done and the player, who has not claimed a
-       Legend this turn, meets a Legend of the row: claim it ([`Claim`][drako_rules.game.moves.Claim]) or
-       [`End`][drako_rules.game.moves.End] the turn (R6.1).
+       Legend this turn, meets a Legend of the row: claim it (`Claim`) or
+       `End` the turn (R6.1).
     5. ``OVER`` (R7): a card action left a Kingdom without Unexplored Land; every hidden
        card has been revealed (R7.2) and no one moves again.
 
@@ -92,7 +92,7 @@ class PlayerState:
     Attributes:
         kingdom: the 4×4 Kingdom as it lies on the table: revealed cards, and ``None`` for
             each Unexplored Land (its kind is kept by the engine, in
-            [`GameState.hidden`][drako_rules.game.state.GameState.hidden]). Before the player's starting arrangement the
+            `GameState.hidden`). Before the player's starting arrangement the
             centre is empty and shows as ``None`` too.
         legends: the Legends the player claimed, in claim order (R6.3).
         hand: the 4 starting cards of different kinds, sorted in card order, until they
@@ -117,7 +117,7 @@ class GameState:
     """The whole state of a game, hidden cards included (R2–R3, R6–R7). Immutable.
 
     Never show a ``GameState`` to a player: it holds the kinds of the Unexplored Lands
-    and the order of the piles. Send [`player_view`][drako_rules.game.views.player_view] instead (R8).
+    and the order of the piles. Send `player_view` instead (R8).
     The seed is part of the state so that reshuffles (R3.5) are decided by the state
     alone (R2.8).
 
@@ -130,7 +130,7 @@ class GameState:
         players: each player's public state, by seat.
         current_player: the seat of the player to move (in ``OVER``: the player whose card
             action ended the game, R7.1).
-        phase: what kind of decision is awaited ([`Phase`][drako_rules.game.state.Phase]).
+        phase: what kind of decision is awaited (`Phase`).
         turn: the number of the current turn, from 1 for the first player's first turn;
             0 during the starting arrangements.
         draw_pile: the face-down draw pile, top last (R2.1, R3.3).
@@ -208,7 +208,7 @@ class GameState:
         """Check what a hand-built state could contradict, and derive the masks.
 
         ``derived`` is for the engine only: ``(row_mask, met_masks)`` of a state it built
-        from a checked one (see [`successor`][drako_rules.game.state.successor]), kept
+        from a checked one (see `successor`), kept
         true by it. Left out, the masks are derived here from the legend row and the
         Kingdoms, and the state is checked.
 
@@ -321,7 +321,7 @@ NO_HIDDEN: Final[tuple[Card | None, ...]] = (None,) * 16
 
 
 class Keep(enum.Enum):
-    """The default of each field of [`successor`][drako_rules.game.state.successor]: keep it."""
+    """The default of each field of `successor`: keep it."""
 
     KEEP = "keep"
 
@@ -330,8 +330,8 @@ class Keep(enum.Enum):
         return "KEEP"
 
 
-#: The one value of [`Keep`][drako_rules.game.state.Keep]: a field of
-#: [`successor`][drako_rules.game.state.successor] left as it is.
+#: The one value of `Keep`: a field of
+#: `successor` left as it is.
 KEEP: Final = Keep.KEEP
 
 
@@ -393,11 +393,11 @@ _VALUES: Final = operator.attrgetter(*_FIELDS)
 
 def successor_function(*changed: str) -> Callable[..., GameState]:
     """The function ``f(state, *, name=value, ...)`` that returns
-    [`successor`][drako_rules.game.state.successor]``(state, name=value, ...)`` for exactly
+    `successor(state, name=value, ...)` for exactly
     the fields ``changed``, each of them required: one transition shape of the engine.
 
     A call reads the old state's fields and puts the changed ones over them, and pays none
-    of the ``KEEP`` tests of [`successor`][drako_rules.game.state.successor]. The same
+    of the ``KEEP`` tests of `successor`. The same
     contract holds: the values are the caller's to check, and the derived masks theirs to
     keep true.
 

@@ -1,6 +1,6 @@
-"""The rules of play as pure functions (R3, R6, R7): [`legal_moves`][drako_rules.game.transitions.legal_moves], [`apply_move`][drako_rules.game.transitions.apply_move].
+"""The rules of play as pure functions (R3, R6, R7): `legal_moves`, `apply_move`.
 
-Both take a [`GameState`][drako_rules.game.state.GameState] and never change it; [`apply_move`][drako_rules.game.transitions.apply_move]
+Both take a `GameState` and never change it; `apply_move`
 returns a new state that shares every unchanged part with the old one.
 
 Rulings on the corners of R3, R6 and R7 (each is also tested):
@@ -10,7 +10,7 @@ Rulings on the corners of R3, R6 and R7 (each is also tested):
   ``deck − 16·players`` cards (8, 12 or 16, R1.3) at the start of every turn: either
   the draw pile has a card, or the discard pile has more than one and is reshuffled
   (R3.5). The case "neither draw nor take" of R3.5 cannot arise; should a state built
-  by hand reach it, [`Draw`][drako_rules.game.moves.Draw] is simply not legal.
+  by hand reach it, `Draw` is simply not legal.
 - **A card always has a legal place.** Until the game ends the player's Kingdom has an
   Unexplored Land, and any card may replace one (R3.4d); so the discard pile's top can
   always be taken (R3.2) and a drawn card always placed (R3.3), and a drawn card can
@@ -26,11 +26,11 @@ Rulings on the corners of R3, R6 and R7 (each is also tested):
   the legend deck, or the row shrinks (R6.2).
 - **The turn passes by itself (R6.5).** After the card action the player is asked only if a
   Legend can still be claimed (none claimed this turn and one of the row is met); then
-  [`End`][drako_rules.game.moves.End] declines it. Otherwise the next player's turn starts at once.
+  `End` declines it. Otherwise the next player's turn starts at once.
 - **End of the game (R7).** When a card action (take, place, or reveal) leaves the
   player's Kingdom with no Unexplored Land, the game ends at once: no Legend for that
   player after the action, every other Unexplored Land of every player is revealed
-  (R7.2), and [`legal_moves`][drako_rules.game.transitions.legal_moves] is empty from then on.
+  (R7.2), and `legal_moves` is empty from then on.
 """
 
 from __future__ import annotations
@@ -392,13 +392,14 @@ def apply_move(state: GameState, move: Move) -> GameState:
             (``"R3.4b"``, ``"R3.4c"``, ``"R6.1"``, ``"R7.1"``, ...) and the message the
             position and cards concerned.
         InvalidMoveError: ``move`` is not a move at all (parse text with
-            [`parse`][drako_rules.game.moves.Move.parse]).
+            `Move.parse`).
 
     Examples:
         >>> from drako_rules import new_game, Move
         >>> state = new_game(2, seed=3)
         >>> for text in ("arrange 0123", "arrange 3210", "draw"):
         ...     state = apply_move(state, Move.parse(text))
+        ...
         >>> state.phase.value, state.drawn is not None
         ('drawn', True)
         >>> apply_move(state, Move.parse("end"))

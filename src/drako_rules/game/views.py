@@ -1,7 +1,7 @@
-"""What one player may see of a game (R8): [`PlayerView`][drako_rules.game.views.PlayerView] and [`player_view`][drako_rules.game.views.player_view].
+"""What one player may see of a game (R8): `PlayerView` and `player_view`.
 
 A view is what a bot or a remote client should receive instead of the
-[`GameState`][drako_rules.game.state.GameState]: every revealed card, the discard pile, the legend row and
+`GameState`: every revealed card, the discard pile, the legend row and
 every player's Legends (R8.1); the sizes of the draw pile and of the legend deck but not
 their order, and nothing of the kind of any Unexplored Land (R8.2); the card just drawn
 only for the player who drew it (R8.3). The seed is left out too: with it, the hidden
@@ -11,7 +11,7 @@ Two states that differ only in the hidden cards or in the order of the piles giv
 views, for every player. A view shares no mutable object with its state: a player that
 writes into what it was given cannot change the game. Views are immutable values and
 serialise to JSON
-([`view_to_json`][drako_rules.game.records.view_to_json]).
+(`view_to_json`).
 """
 
 from __future__ import annotations
@@ -100,6 +100,7 @@ def player_view(state: GameState, player: int) -> PlayerView:
         >>> state = new_game(2, seed=5)
         >>> for text in ("arrange 0123", "arrange 0123", "draw"):
         ...     state = apply_move(state, Move.parse(text))
+        ...
         >>> player_view(state, 0).drawn == state.drawn, player_view(state, 1).drawn
         (True, None)
         >>> player_view(state, 1).draw_pile_size == len(state.draw_pile)
@@ -131,7 +132,7 @@ def legal_action_mask(state: GameState | PlayerView) -> tuple[bool, ...]:
     """For each action id, whether that move is legal now (length ``ACTION_SPACE_SIZE``).
 
     Takes the whole state (a server, a simulation) or a player's
-    [`PlayerView`][drako_rules.game.views.PlayerView] (a learning agent that may only see
+    `PlayerView` (a learning agent that may only see
     what its player sees, R8): from a view, the mask is that of the viewer's own moves, all
     False when it is not the viewer's turn.
 

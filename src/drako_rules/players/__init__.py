@@ -1,13 +1,13 @@
-"""Players (R8): every one decides from its [`PlayerView`][drako_rules.game.views.PlayerView] only.
+"""Players (R8): every one decides from its `PlayerView` only.
 
 | player | how it decides |
 |---|---|
-| [`RandomPlayer`][drako_rules.game.players.RandomPlayer] | uniformly among the legal moves (the engine's) |
-| [`GreedyPlayer`][drako_rules.players.greedy.GreedyPlayer] | the move that leaves its revealed score highest, one move ahead |
-| [`SearchPlayer`][drako_rules.players.search.SearchPlayer] | greedy's best moves rolled out to the end of the game over sampled hidden cards |
+| `RandomPlayer` | uniformly among the legal moves (the engine's) |
+| `GreedyPlayer` | the move that leaves its revealed score highest, one move ahead |
+| `SearchPlayer` | greedy's best moves rolled out to the end of the game over sampled hidden cards |
 
-Each is a [`Player`][drako_rules.game.players.Player]: a callable from a view to one of
-``view.legal_moves``. [`drako_rules.arena`][drako_rules.arena] plays them against each other.
+Each is a `Player`: a callable from a view to one of
+``view.legal_moves``. `drako_rules.arena` plays them against each other.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The greedy player (R8): [`GreedyPlayer`][drako_rules.players.greedy.GreedyPlayer] looks one move ahead.
+"""The greedy player (R8): `GreedyPlayer` looks one move ahead.
 
-Given its [`PlayerView`][drako_rules.game.views.PlayerView], what its seat may see (R8),
+Given its `PlayerView`, what its seat may see (R8),
 it works out for each legal move its score after the move, from its own revealed Kingdom
 (R5; Unexplored Lands count as blank, R4.6) plus its Legends, and plays the best one:
 
@@ -188,8 +188,8 @@ def greedy_move(view: PlayerView) -> Move:
 
 
 class GreedyPlayer:
-    """The greedy player as a [`Player`][drako_rules.game.players.Player]: it calls
-    [`greedy_move`][drako_rules.players.greedy.greedy_move] on each view (R8).
+    """The greedy player as a `Player`: it calls
+    `greedy_move` on each view (R8).
 
     Examples:
         >>> from drako_rules import RandomPlayer, final_ranking, play_game

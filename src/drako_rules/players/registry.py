@@ -1,10 +1,10 @@
 """The players the arena knows by name, and the specs that name a player of your own.
 
-[`parse_player`][drako_rules.players.registry.parse_player] reads ``random``, ``greedy``,
+`parse_player` reads ``random``, ``greedy``,
 ``search`` or ``module:Name`` (a factory of the user's own players) into a
-[`PlayerSpec`][drako_rules.players.registry.PlayerSpec], a plain value that pickles, which
+`PlayerSpec`, a plain value that pickles, which
 each worker resolves into a factory of players
-([`BUILTIN_PLAYERS`][drako_rules.players.registry.BUILTIN_PLAYERS], or the user's module).
+(`BUILTIN_PLAYERS`, or the user's module).
 """
 
 from __future__ import annotations

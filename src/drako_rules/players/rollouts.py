@@ -1,4 +1,4 @@
-"""The rollouts of the search player ([`SearchPlayer`][drako_rules.players.search.SearchPlayer]):
+"""The rollouts of the search player (`SearchPlayer`):
 a cheap greedy policy that plays a sampled game to its end (R7.1), the cached totals it
 values positions with (R5), and the pruning of candidates clearly worse than the best."""
 

@@ -1,8 +1,8 @@
-"""A search player (R8): [`SearchPlayer`][drako_rules.players.search.SearchPlayer], determinized Monte Carlo search.
+"""A search player (R8): `SearchPlayer`, determinized Monte Carlo search.
 
 What a player cannot see, the kinds of the Unexplored Lands, the order of the piles and
 another player's drawn card (R8.2–R8.3), the search samples: each iteration deals a full
-state consistent with the view ([`sample_state`][drako_rules.game.sampling.sample_state]).
+state consistent with the view (`sample_state`).
 
 By default (``method="rollout"``) the search is a greedy player that looks further: it
 ranks the legal moves by what the greedy player foresees of them
@@ -27,10 +27,10 @@ after a few moves is what beats the greedy player.
 samples, with chance nodes below each move for what it revealed (the card drawn, R3.3;
 the card under the revealed Unexplored Land, R3.3; the Legend that refilled the row,
 R6.2); every seat chooses its moves by UCB1 on its own value, the logistic of the change
-of its lead ([`state_leads`][drako_rules.players.search.state_leads]) from the sampled
+of its lead (`state_leads`) from the sampled
 root, with ``scale`` points for one unit (``hidden=True``: the sampled hidden cards
 turned over first, R7.2), after ``rollout_depth`` moves of a rollout policy
-(``"quick"``, ``"greedy"``: [`greedy_move`][drako_rules.players.greedy.greedy_move], or
+(``"quick"``, ``"greedy"``: `greedy_move`, or
 ``"random"``). It plays at the greedy player's level at best.
 """
 
@@ -166,9 +166,9 @@ class _Node:
 class SearchPlayer:
     """A player that searches: determinized Monte Carlo search over sampled states (R8).
 
-    It decides from its [`PlayerView`][drako_rules.game.views.PlayerView] only: the hidden
+    It decides from its `PlayerView` only: the hidden
     cards it needs are sampled from what the view leaves unseen
-    ([`sample_state`][drako_rules.game.sampling.sample_state]). A move with no alternative
+    (`sample_state`). A move with no alternative
     is played without search. See the module for the two methods.
 
     Args:
