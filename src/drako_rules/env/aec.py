@@ -72,9 +72,9 @@ from drako_rules.game import (
     GameState,
     PlayerView,
     final_scores,
-    legal_moves,
     player_view,
 )
+from drako_rules.game.legal import seat_moves
 from drako_rules.game.setup import check_seed
 from drako_rules.rulesets import Ruleset, get_ruleset
 from drako_rules.scoring import ranking
@@ -219,7 +219,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         return {
             "observation": self._encoder.observe_state(state, seat),
-            "action_mask": moves_mask(legal_moves(state) if seat == state.current_player else ()),
+            "action_mask": moves_mask(seat_moves(state, seat)),
         }
 
     @overload

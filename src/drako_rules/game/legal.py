@@ -25,6 +25,7 @@ from drako_rules._kernel.turns import (
     before_card_actions,
     drawn_actions,
     legal_actions,
+    seat_actions,
 )
 from drako_rules.errors import expect
 from drako_rules.game.moves import (
@@ -39,7 +40,7 @@ from drako_rules.game.moves import (
 )
 from drako_rules.game.state import GameState, Phase
 
-__all__ = ["PHASE_CODES", "legal_moves", "moves_of_actions", "state_actions"]
+__all__ = ["PHASE_CODES", "legal_moves", "moves_of_actions", "seat_moves", "state_actions"]
 
 #: ``PHASE_CODES[phase]``: the kernel's code of a phase (``_kernel.turns``).
 PHASE_CODES: Final[dict[Phase, int]] = {
@@ -172,3 +173,13 @@ def moves_of_actions(actions: int) -> tuple[Move, ...]:
         + _PLACES[actions >> PLACE_BASE & _PLACE_BITS]
         + _REVEALS_AND_END[actions >> REVEAL_BASE & _REVEAL_END_BITS]
     )
+
+
+def seat_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+    """The legal moves of seat ``seat`` (R8): those of the player to move for that player,
+    none for anyone else, as the kernel's ``_kernel.turns.seat_actions`` decides. The
+    view's `PlayerView.legal_moves` and the environments' action masks read it.
+
+    ``seat`` is not checked here: the callers check it (`player_view`) or hold it from
+    the game (the environments)."""
+    return moves_of_actions(seat_actions(seat, state.current_player, state_actions(state)))

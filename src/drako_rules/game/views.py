@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import attrs
 
-from drako_rules._kernel.turns import seat_actions
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import expect
-from drako_rules.game.legal import moves_of_actions, state_actions
+from drako_rules.game.legal import seat_moves, state_actions
 from drako_rules.game.moves import ACTION_SPACE_SIZE, Move
 from drako_rules.game.setup import check_seat
 from drako_rules.game.state import (
@@ -124,7 +123,7 @@ def player_view(state: GameState, player: int) -> PlayerView:
         len(state.legend_deck),
         drawn_card_seen(state, player),
         state.claimed_this_turn,
-        moves_of_actions(seat_actions(player, state.current_player, state_actions(state))),
+        seat_moves(state, player),
     )
 
 
