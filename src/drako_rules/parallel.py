@@ -46,6 +46,7 @@ __all__ = [
     "check_runner",
     "default_batch_size",
     "describe_exception",
+    "escaped_prefix",
     "run_batches",
 ]
 
@@ -115,6 +116,18 @@ def check_runner(executor: object, workers: object, batch_size: object) -> None:
         )
 
 
+def escaped_prefix(text: str, limit: int = 60) -> str:
+    """The first ``limit`` characters of ``text``, quoted and ASCII-escaped (then ``…``
+    when it was longer): how the arena's messages show what a player, a spec or an
+    exception said, so that no line of theirs can drive a terminal.
+
+    Examples:
+        >>> escaped_prefix("no\\nway"), escaped_prefix("x" * 9, 3)
+        ("'no\\\\nway'", "'xxx'…")
+    """
+    return ascii(text[:limit]) + ("…" if len(text) > limit else "")
+
+
 def describe_exception(exc: BaseException, limit: int = 200) -> str:
     """``Name: 'message'`` of an exception, the message cut to ``limit`` characters and
     escaped, whatever its ``str`` does (one that raises is described without it).
@@ -135,8 +148,7 @@ def describe_exception(exc: BaseException, limit: int = 200) -> str:
         raise
     except BaseException:
         return f"{name[:60]} (whose message cannot be shown)"
-    quoted = ascii(text[:limit]) + ("…" if len(text) > limit else "")
-    return f"{name[:60]}: {quoted}"
+    return f"{name[:60]}: {escaped_prefix(text, limit)}"
 
 
 def default_batch_size(games: int, workers: int) -> int:

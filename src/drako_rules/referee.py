@@ -27,7 +27,7 @@ from drako_rules.errors import ArenaError, GameError, IllegalMoveError
 from drako_rules.game import Move, Player, PlayerView, final_ranking, final_scores
 from drako_rules.game.players import play_game
 from drako_rules.game.setup import check_seed
-from drako_rules.parallel import Interrupted, describe_exception
+from drako_rules.parallel import Interrupted, describe_exception, escaped_prefix
 from drako_rules.players.registry import PlayerSpec
 
 __all__ = [
@@ -54,12 +54,6 @@ MAX_MOVES: Final = 2000
 MAX_MOVE_TIME_LIMIT: Final = 86_400.0
 
 
-def _short(text: str, limit: int = 60) -> str:
-    """A short escaped prefix of user text, for messages."""
-    quoted = ascii(text[:limit])
-    return quoted + ("…" if len(text) > limit else "")
-
-
 def _text(value: object) -> str:
     """A short escaped ``str`` of a move, whatever its ``str`` does."""
     try:
@@ -68,7 +62,7 @@ def _text(value: object) -> str:
         raise
     except BaseException:
         return f"an object of type {type(value).__name__[:60]}"
-    return _short(text)
+    return escaped_prefix(text)
 
 
 def _shown(value: object) -> str:
@@ -82,7 +76,7 @@ def _shown(value: object) -> str:
         raise
     except BaseException:
         return f"an object of type {type(value).__name__[:60]}"
-    return _short(text)
+    return escaped_prefix(text)
 
 
 @attrs.frozen
@@ -134,7 +128,7 @@ class GameFailure:
             return f"game {self.index} (seed {self.seed}): {self.reason}"
         return (
             f"game {self.index} (seed {self.seed}): player {self.player} "
-            f"{_short(self.name)} in seat {self.seat}: {self.reason}"
+            f"{escaped_prefix(self.name)} in seat {self.seat}: {self.reason}"
         )
 
 

@@ -17,7 +17,7 @@ import attrs
 
 from drako_rules.errors import ArenaError
 from drako_rules.game import Player, RandomPlayer
-from drako_rules.parallel import describe_exception
+from drako_rules.parallel import describe_exception, escaped_prefix
 from drako_rules.players.greedy import GreedyPlayer
 from drako_rules.players.search import SearchPlayer
 
@@ -45,12 +45,6 @@ BUILTIN_PLAYERS: Final[dict[str, PlayerFactory]] = {
     "greedy": _greedy,
     "search": _search,
 }
-
-
-def _short(text: str, limit: int = 60) -> str:
-    """A short escaped prefix of user text, for messages."""
-    quoted = ascii(text[:limit])
-    return quoted + ("…" if len(text) > limit else "")
 
 
 @attrs.frozen
@@ -90,7 +84,7 @@ class PlayerSpec:
             raise
         except BaseException as exc:  # any failure of the user's module, SystemExit too
             raise ArenaError(
-                f"player {_short(self.spec)}: cannot import module {_short(module_name)}: "
+                f"player {escaped_prefix(self.spec)}: cannot import module {escaped_prefix(module_name)}: "
                 f"{describe_exception(exc, 60)}"
             ) from None
         try:
@@ -99,8 +93,8 @@ class PlayerSpec:
             factory = None
         if not callable(factory):
             raise ArenaError(
-                f"player {_short(self.spec)}: module {_short(module_name)} has no callable "
-                f"{_short(attribute)}"
+                f"player {escaped_prefix(self.spec)}: module {escaped_prefix(module_name)} has no callable "
+                f"{escaped_prefix(attribute)}"
             )
         checked: PlayerFactory = factory
         return checked
@@ -125,13 +119,13 @@ def parse_player(spec: str) -> PlayerSpec:
     if not isinstance(spec, str):
         raise ArenaError(f"a player spec is a text, not {type(spec).__name__}")
     if len(spec) > 300:
-        raise ArenaError(f"player spec too long ({len(spec)} characters): {_short(spec)}")
+        raise ArenaError(f"player spec too long ({len(spec)} characters): {escaped_prefix(spec)}")
     if spec not in BUILTIN_PLAYERS:
         module, colon, name = spec.partition(":")
         if not colon or not module or not name.isidentifier():
             known = ", ".join(BUILTIN_PLAYERS)
             raise ArenaError(
-                f"unknown player {_short(spec)}: use one of {known}, or module:Name "
+                f"unknown player {escaped_prefix(spec)}: use one of {known}, or module:Name "
                 "for a factory of your own"
             )
     parsed = PlayerSpec(spec)
