@@ -39,6 +39,7 @@ __all__ = [
     "after_card_actions",
     "before_card_actions",
     "can_draw",
+    "claimable_now",
     "discard_replaced",
     "drawn_actions",
     "legal_actions",
@@ -123,7 +124,7 @@ def before_card_actions(
     takes = open_cells(masks, card)
     if can_draw(draw_pile, discard_pile):
         takes |= 1 << CELLS
-    return (0 if claimed else claimable), takes
+    return claimable_now(claimed, claimable), takes
 
 
 def drawn_actions(masks: Sequence[int], card: int) -> tuple[int, int]:
@@ -133,11 +134,16 @@ def drawn_actions(masks: Sequence[int], card: int) -> tuple[int, int]:
     return open_cells(masks, card), masks[UNEXPLORED]
 
 
+def claimable_now(claimed: bool, claimable: int) -> int:
+    """The Legends the player may claim now, a mask of ``LEGENDS`` bits (R6.1): those of
+    the row its revealed Kingdom meets (``claimable``), unless it claimed one this turn."""
+    return 0 if claimed else claimable
+
+
 def after_card_actions(claimed: bool, claimable: int) -> int:
     """The Legends the player may claim after the card action, a mask of ``LEGENDS``
-    bits (R6.1, R6.5): those of the row its Kingdom meets, unless it claimed one this
-    turn. Ending the turn is always possible then."""
-    return 0 if claimed else claimable
+    bits (R6.1, R6.5): those `claimable_now`. Ending the turn is always possible then."""
+    return claimable_now(claimed, claimable)
 
 
 def legal_actions(
