@@ -19,7 +19,6 @@ time is all of it.
 from __future__ import annotations
 
 import argparse
-import gc
 import statistics
 import sys
 import tempfile
@@ -29,7 +28,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Final
 
-from benchmarks.side_by_side import ROOT, extract, load
+from benchmarks.side_by_side import ROOT, extract, load, timed
 
 #: The commit compared against by default: the arena before issue 24 split it.
 DEFAULT_OLD: Final = "b07f5ae"
@@ -41,18 +40,6 @@ def _calls(package: ModuleType, games: int) -> dict[str, Callable[[], object]]:
         "arena": lambda: arena.run_arena(["random", "random"], games, workers=1),
         "simulate": lambda: arena.simulate(2, games, workers=1),
     }
-
-
-def _cpu(call: Callable[[], object]) -> float:
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        start = time.process_time()
-        call()
-        return time.process_time() - start
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def compare(
@@ -68,7 +55,7 @@ def compare(
         times: dict[str, list[float]] = {"old": [], "new": []}
         for r in range(rounds):
             for label in ("old", "new") if r % 2 == 0 else ("new", "old"):
-                times[label].append(_cpu(sides[label][name]) / games * 1e6)
+                times[label].append(timed(sides[label][name], time.process_time) / games * 1e6)
         out[name] = (statistics.median(times["old"]), statistics.median(times["new"]))
     return out
 

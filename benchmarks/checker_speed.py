@@ -22,7 +22,6 @@ the CPU time of the process.
 from __future__ import annotations
 
 import argparse
-import gc
 import statistics
 import sys
 import tempfile
@@ -34,7 +33,7 @@ from typing import Final
 if __package__ in (None, ""):  # run as a script: import benchmarks.side_by_side from the root
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.side_by_side import CLOCKS, ROOT, extract, load
+from benchmarks.side_by_side import CLOCKS, ROOT, extract, load, timed
 
 #: The commit compared against by default: main before the checker's split (issue 24).
 DEFAULT_OLD: Final = "b07f5ae"
@@ -78,19 +77,6 @@ class Side:
             "page": lambda: [self.page_result(t) for t in self.json],
         }
         return passes[name]
-
-
-def timed(run: Callable[[], object], clock: Callable[[], float]) -> float:
-    """The time of one call of ``run``, by ``clock``, with the garbage collector off."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        start = clock()
-        run()
-        return clock() - start
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def compare(

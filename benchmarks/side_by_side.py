@@ -191,7 +191,8 @@ CLOCKS: Final[dict[str, Callable[[], float]]] = {
 }
 
 
-def _timed(run: Callable[[], object], clock: Callable[[], float] = time.perf_counter) -> float:
+def timed(run: Callable[[], object], clock: Callable[[], float] = time.perf_counter) -> float:
+    """The time of one call of ``run``, by ``clock``, with the garbage collector off."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -217,7 +218,7 @@ def compare(
             order = (("old", old), ("new", new)) if r % 2 == 0 else (("new", new), ("old", old))
             for label, side in order:
                 run, calls = prepare(side)
-                times[label].append(_timed(run, timer) / calls * 1e6)
+                times[label].append(timed(run, timer) / calls * 1e6)
         out[name] = (statistics.median(times["old"]), statistics.median(times["new"]))
     return out
 
