@@ -39,7 +39,8 @@ from drako_rules import (
     score,
 )
 from drako_rules._kernel import board as bitboard
-from drako_rules._kernel.board import CODE_OF, NEIGHBOURHOOD
+from drako_rules._kernel.board import CODE_OF
+from drako_rules._kernel.legends import NEIGHBOURHOOD
 from drako_rules.errors import GameError
 from drako_rules.game.state import successor, successor_function
 from drako_rules.legends import EVERY_KIND, KINDS_READ, legends_mask

@@ -47,6 +47,7 @@ __all__ = [
     "bits",
     "legend_mask",
     "legends_of_mask",
+    "neighbourhoods",
     "two_around",
 ]
 
@@ -161,13 +162,19 @@ TWO_LO: Final = tuple(_two_by_shifts(x) for x in range(256))
 TWO_HI: Final = tuple(_two_by_shifts(x << 8) for x in range(256))
 
 
-def _neighbourhoods() -> tuple[int, ...]:
-    """``NEIGHBOURHOOD``, built 256 entries at a time: entry ``hi << 8 | lo`` is
+def neighbourhoods() -> tuple[int, ...]:
+    """For every 16-bit mask ``m``, ``around(m) | two_around(m) << 16``: the cells next to a
+    cell of ``m`` and, from bit 16, the cells next to two (R4.1); one look-up where the
+    functions take four. The Legend checks build it when they are imported
+    (``legends.NEIGHBOURHOOD``: about 2.5 MB, and 26 million instructions to build as pure
+    Python, which a program that only scores Kingdoms does not pay).
+
+    Built 256 entries at a time: entry ``hi << 8 | lo`` is
     ``a | a_hi | (t | t_hi | (a & a_hi)) << 16`` for ``a, t = AROUND_LO[lo], TWO_LO[lo]`` and
     ``a_hi, t_hi = AROUND_HI[hi], TWO_HI[hi]``; the 256 entries of one ``hi`` are computed
     at once as the 32-bit lanes of one integer (the lanes never carry into each other), and
-    the bytes of the 256 rows are read back as one tuple: about 3 ms where an entry at a
-    time takes 15 (this is import time of every program that scores a Kingdom)."""
+    the bytes of the 256 rows are read back as one tuple: a fifth of the work of an entry at
+    a time."""
     lane_a = lane_at = 0  # lane lo: AROUND_LO[lo], and AROUND_LO[lo] | TWO_LO[lo] << 16
     for a, t in zip(reversed(AROUND_LO), reversed(TWO_LO), strict=True):
         lane_a = lane_a << 32 | a
@@ -180,13 +187,6 @@ def _neighbourhoods() -> tuple[int, ...]:
         for a_hi, t_hi in zip(AROUND_HI, TWO_HI, strict=True)
     )
     return tuple(memoryview(rows).cast("I"))  # C's unsigned int: 32 bits wherever CPython runs
-
-
-#: ``NEIGHBOURHOOD[m]``, for every 16-bit mask ``m``: ``around(m) | two_around(m) << 16``,
-#: the cells next to a cell of ``m`` and, from bit 16, the cells next to two (R4.1); one
-#: look-up where the functions take four (built at import from the half tables, about
-#: 3 ms and 2.5 MB, for the Legend checks the engine makes at every card action).
-NEIGHBOURHOOD: Final = _neighbourhoods()
 
 
 def around(y: int) -> int:

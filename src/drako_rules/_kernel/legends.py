@@ -3,7 +3,7 @@ kind: the one owner of R6.4.
 
 Every requirement is a statement about connected cards (R4): two of a kind connected,
 one card connected to two of a kind, or four Tribes present. They are checked with the
-grid's adjacency (``board.NEIGHBOURHOOD``) and the Portal networks of the layout
+grid's adjacency (`NEIGHBOURHOOD`) and the Portal networks of the layout
 (``connect.layout``); which pairs of kinds a network links in a ruleset (R4.3, R9.3) is
 given as the tuple ``through`` (see `THROUGH_PAIRS`).
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from drako_rules._kernel.board import CODE_OF, CODES, LEGEND_BIT, LEGENDS, NEIGHBOURHOOD
+from drako_rules._kernel.board import CODE_OF, CODES, LEGEND_BIT, LEGENDS, neighbourhoods
 from drako_rules._kernel.connect import (
     CONNECTED,
     LAYOUTS,
@@ -26,11 +26,17 @@ from drako_rules._kernel.connect import (
 )
 from drako_rules.cards import Card, Legend
 
-__all__ = ["EVERY_KIND", "READS", "THROUGH_PAIRS", "legends_mask"]
+__all__ = ["EVERY_KIND", "NEIGHBOURHOOD", "READS", "THROUGH_PAIRS", "legends_mask"]
 
 _F, _M, _P, _S = (CODE_OF[c] for c in (Card.FOREST, Card.MOUNTAIN, Card.PLAIN, Card.SWAMP))
 _E, _W, _H, _G = (CODE_OF[c] for c in (Card.ELF, Card.DWARF, Card.HUMAN, Card.GOBLIN))
 _O: Final = CODE_OF[Card.PORTAL]
+
+#: ``NEIGHBOURHOOD[m]``, for every 16-bit mask ``m``: the cells next to a cell of ``m`` and,
+#: from bit 16, the cells next to two (``board.neighbourhoods``, R4.1), built when the
+#: Legend checks are imported (by `legends_met` and the engine), not by a program that
+#: only scores Kingdoms.
+NEIGHBOURHOOD: Final = neighbourhoods()
 
 #: The pairs of kinds ``(x, y)`` whose link through a network the requirements read, in
 #: the order of the tuple ``through``: ``through[k]`` is whether a card of kind ``x``

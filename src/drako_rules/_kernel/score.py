@@ -24,12 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from drako_rules._kernel.board import CODE_OF, CODES, NEIGHBOURHOOD
+from drako_rules._kernel.board import CODE_OF, CODES
 from drako_rules._kernel.connect import (
     CONNECTED,
     LAYOUTS,
     LINKED_PAIRS,
-    TOUCHING,
     LayoutTuple,
     layout,
 )
@@ -170,22 +169,14 @@ def tamed(dragons: int, masks: Sequence[int], lay: LayoutTuple, need: int) -> in
     A Dragon is domesticated when connected to at least ``need`` (2) Elves, or Dwarves, or
     Humans; Goblins never count. ``masks`` is the Kingdom's masks by code, ``lay`` its
     Portal layout, whose ``connected`` table gives a Dragon's connections to Elves, Dwarves
-    and Humans in every ruleset (no Goblin on either side, R4.3). A Dragon away from the
-    Portals is connected to its neighbours only, so for ``need`` 2 those are the cells
-    next to two cards of one Tribe (``board.NEIGHBOURHOOD``, one look-up per Tribe); the
-    Dragons next to a network have their connections counted.
+    and Humans in every ruleset (no Goblin on either side, R4.3): its neighbours and, next
+    to a network, the cards the network links. Each Dragon's are counted.
     """
     elf, dwarf, human = masks[_ELF], masks[_DWARF], masks[_HUMAN]
-    if need == 2:
-        touching = lay[TOUCHING]
-        near_two = (NEIGHBOURHOOD[elf] | NEIGHBOURHOOD[dwarf] | NEIGHBOURHOOD[human]) >> 16
-        tame = dragons & ~touching & near_two
-        rest = dragons & touching
-    else:
-        tame, rest = 0, dragons
     connected = lay[CONNECTED]
-    while rest:
-        low = rest & -rest
+    tame = 0
+    while dragons:
+        low = dragons & -dragons
         c = connected[low.bit_length() - 1]
         if (
             (c & elf).bit_count() >= need
@@ -193,7 +184,7 @@ def tamed(dragons: int, masks: Sequence[int], lay: LayoutTuple, need: int) -> in
             or (c & human).bit_count() >= need
         ):
             tame |= low
-        rest ^= low
+        dragons ^= low
     return tame
 
 
