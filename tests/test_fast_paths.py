@@ -13,7 +13,7 @@ from __future__ import annotations
 import pickle
 import re
 from collections.abc import Iterable
-from itertools import combinations
+from itertools import combinations, product
 
 import attrs
 import pytest
@@ -39,8 +39,9 @@ from drako_rules import (
     score,
 )
 from drako_rules._kernel import board as bitboard
-from drako_rules._kernel.board import CODE_OF
+from drako_rules._kernel.board import CODE_OF, CODES
 from drako_rules._kernel.legends import NEIGHBOURHOOD
+from drako_rules._kernel.score import line_table
 from drako_rules.errors import GameError
 from drako_rules.game.state import successor, successor_function
 from drako_rules.legends import EVERY_KIND, KINDS_READ, legends_mask
@@ -223,6 +224,18 @@ def test_states_reached_in_play_equal_states_built_afresh(state: GameState) -> N
     for seat, mine in enumerate(state.players):
         met = legends_met(mine.kingdom, state.ruleset)
         assert _legends_of(state.met_masks[seat]) == met == _legends_of(fresh.met_masks[seat])
+
+
+@given(st.lists(st.integers(-(2**40), 2**40), min_size=CODES * CODES, max_size=CODES * CODES))
+def test_line_table_is_the_sum_of_the_three_pairs_of_every_line(adjacent: list[int]) -> None:
+    """``line_table`` (built a code at a time, its additions in C) holds, for every line of
+    four codes ``a b c d``, the values of its pairs ``ab``, ``bc`` and ``cd``, as a loop
+    over the lines reads them."""
+    line = line_table(adjacent)
+    assert len(line) == CODES**4
+    for i, (a, b, c, d) in enumerate(product(range(CODES), repeat=4)):
+        pairs = adjacent[a * CODES + b] + adjacent[b * CODES + c] + adjacent[c * CODES + d]
+        assert line[i] == pairs, (a, b, c, d)
 
 
 @given(st.integers(min_value=0, max_value=0xFFFF))

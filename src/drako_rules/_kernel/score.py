@@ -22,6 +22,8 @@ with every number of them domesticated (R5.3).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain, repeat
+from operator import add
 from typing import Final
 
 from drako_rules._kernel.board import CODE_OF, CODES
@@ -40,6 +42,7 @@ __all__ = [
     "bias",
     "dragon_points",
     "dragon_split",
+    "line_table",
     "pack",
     "sheet",
     "tables",
@@ -123,18 +126,20 @@ def dragon_points(
     return v * good - v * (scored - good) + extra * (dragons - scored)
 
 
-def _line_table(adjacent: Sequence[int]) -> tuple[int, ...]:
+def line_table(adjacent: Sequence[int]) -> tuple[int, ...]:
     """The value of every line of four codes (base ``CODES``, first cell most significant):
-    the sum of its three adjacent pairs, from ``adjacent[a * CODES + b]``."""
-    line: list[int] = []
-    for a in range(CODES):
-        for b in range(CODES):
-            ab = adjacent[a * CODES + b]
-            for c in range(CODES):
-                abc = ab + adjacent[b * CODES + c]
-                row = c * CODES
-                line.extend(abc + adjacent[row + d] for d in range(CODES))
-    return tuple(line)
+    the sum of its three adjacent pairs, from ``adjacent[a * CODES + b]``.
+
+    Built a card at a time: the lines of ``n + 1`` codes are those of ``n`` codes, each
+    followed by every code ``d``, plus the pair of the last code ``c`` and ``d``. Entry
+    ``i * CODES + d`` adds ``adjacent[c * CODES + d]``, and since ``c = i % CODES`` those
+    terms, in entry order, are ``adjacent`` repeated; the additions run in C (``map``)."""
+    pairs = tuple(adjacent)
+    lines = pairs  # the lines of two codes: one pair
+    while len(lines) < CODES**4:
+        each_repeated = chain.from_iterable(map(repeat, lines, repeat(CODES)))
+        lines = tuple(map(add, each_repeated, pairs * (len(lines) // CODES)))
+    return lines
 
 
 def tables(
@@ -156,7 +161,7 @@ def tables(
         max(abs(v) for row in dragon_values for v in row),
     )
     width = 10 if largest < 1 << 9 else 16
-    line = _line_table([pack(values, width) for values in adjacent])
+    line = line_table([pack(values, width) for values in adjacent])
     packed_through = [pack(values, width) for values in through]
     portal_pair = tuple(tuple(packed_through[a * CODES : (a + 1) * CODES]) for a in range(CODES))
     dragons = tuple(tuple(v << (_DRAGON_FIELD * width) for v in row) for row in dragon_values)
