@@ -8,6 +8,7 @@ import importlib
 import subprocess
 import sys
 from pathlib import Path
+from typing import Final
 
 import drako_rules
 
@@ -111,20 +112,43 @@ def test_every_submodule_imports_first() -> None:
         assert done.returncode == 0, module + done.stderr
 
 
+#: The modules the ``check`` command does not need: what it prints is the scores, places
+#: and mismatches, so neither the engine, the players, the Legend checks (whose import
+#: builds a 65,536-entry table), the connections (only the itemized lines of a mismatch
+#: read them, on first use), the pictures nor the JSON machinery are loaded.
+NOT_FOR_CHECK: Final = (
+    "drako_rules.game",
+    "drako_rules.players",
+    "drako_rules.legends",
+    "drako_rules._kernel.legends",
+    "drako_rules.connections",
+    "drako_rules.svg",
+    "drako_rules.serialization",
+    "drako_rules.checker.documents",
+    "cattrs",
+    "json",
+    "shutil",
+    "textwrap",
+)
+
+
 def test_engine_names_are_imported_on_first_use() -> None:
-    """``import drako_rules`` and the ``check`` command load neither the engine nor the
-    players; the root's engine names then resolve to the engine's own objects, and a name the
-    root does not have is an AttributeError."""
+    """``import drako_rules`` and the ``check`` command load none of `NOT_FOR_CHECK` (the
+    engine, the players, the Legend checks, the connections...); the root's lazy names
+    then resolve to their modules' own objects, and a name the root does not have is an
+    AttributeError."""
     probe = (
         "import io, sys, contextlib, drako_rules\n"
         "from drako_rules.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    status = main(['check', {str(EXAMPLE)!r}])\n"
-        "print(status, sorted(m for m in sys.modules if m.startswith(('drako_rules.game', "
-        "'drako_rules.players'))))\n"
+        f"print(status, sorted(m for m in sys.modules if m.startswith({NOT_FOR_CHECK!r})))\n"
         "import drako_rules.game as game, drako_rules.players as players\n"
+        "import drako_rules.legends as legends, drako_rules.connections as connections\n"
         "print(drako_rules.new_game is game.new_game, drako_rules.Move is game.Move,"
-        " drako_rules.SearchPlayer is players.SearchPlayer, 'replay' in dir(drako_rules))\n"
+        " drako_rules.SearchPlayer is players.SearchPlayer, 'replay' in dir(drako_rules),"
+        " drako_rules.legends_met is legends.legends_met,"
+        " drako_rules.Link is connections.Link)\n"
         "try:\n"
         "    drako_rules.no_such_name\n"
         "except AttributeError as error:\n"
@@ -135,7 +159,7 @@ def test_engine_names_are_imported_on_first_use() -> None:
     )
     assert done.stdout.splitlines() == [
         "0 []",
-        "True True True True",
+        "True True True True True True",
         "module 'drako_rules' has no attribute 'no_such_name'",
     ], done.stdout + done.stderr
 
@@ -156,8 +180,9 @@ def _type_checking_imports() -> dict[str, set[str]]:
 def test_lazy_names_agree_with_the_engine_and_the_type_checking_block() -> None:
     """The three lists of the root's lazily imported names cannot drift apart: the names a
     fresh ``import drako_rules`` leaves to first use are exactly those of the
-    ``TYPE_CHECKING`` block, which are exactly ``drako_rules.game.__all__`` plus the players
-    the root exports; each is in the root's ``__all__`` and resolves to its module's object."""
+    ``TYPE_CHECKING`` block, which are exactly ``drako_rules.game.__all__`` plus the players,
+    the connections and ``legends_met`` the root exports; each is in the root's ``__all__``
+    and resolves to its module's object."""
     import drako_rules.game as game
 
     probe = "import drako_rules as d\nprint(' '.join(sorted(set(dir(d)) - set(vars(d)))))\n"
@@ -166,10 +191,17 @@ def test_lazy_names_agree_with_the_engine_and_the_type_checking_block() -> None:
     )
     lazy = set(done.stdout.split())
     blocks = _type_checking_imports()
-    assert set(blocks) == {"drako_rules.game", "drako_rules.players"}
+    assert set(blocks) == {
+        "drako_rules.game",
+        "drako_rules.players",
+        "drako_rules.connections",
+        "drako_rules.legends",
+    }
     assert blocks["drako_rules.game"] == set(game.__all__)
     assert blocks["drako_rules.players"] == {"GreedyPlayer", "SearchPlayer"}
-    assert lazy == blocks["drako_rules.game"] | blocks["drako_rules.players"]
+    assert blocks["drako_rules.connections"] == {"Connections", "Link", "connections"}
+    assert blocks["drako_rules.legends"] == {"legends_met"}
+    assert lazy == set().union(*blocks.values())
     assert lazy <= set(drako_rules.__all__)
     for module, names in blocks.items():
         source = importlib.import_module(module)

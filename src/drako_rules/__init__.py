@@ -6,10 +6,11 @@ and their notation, connections (R4), itemized scoring (R5), Legends (R6) and ra
 records). The score checker (`drako_rules.checker`), the pictures
 (`drako_rules.svg`) and the ``drako-rules`` command
 (`drako_rules.cli`) are imported from their own modules:
-``import drako_rules`` loads none of them. The engine's and the players' names are
-imported on first use (``drako_rules.new_game`` loads `drako_rules.game`
-then), so that a program which only scores Kingdoms, such as ``drako-rules check``, does not
-pay for loading the engine.
+``import drako_rules`` loads none of them. The engine's and the players' names,
+`connections` with its classes, and `legends_met` (whose Legend checks build a 65,536-entry
+table of the grid when imported) are imported on first use (``drako_rules.new_game`` loads
+`drako_rules.game` then, through the module's ``__getattr__``, PEP 562), so that a program
+which only scores Kingdoms, such as ``drako-rules check``, does not pay for loading them.
 
 Examples:
     >>> from drako_rules import Kingdom, score, legends_met
@@ -26,7 +27,6 @@ import importlib
 from typing import TYPE_CHECKING, Final
 
 from drako_rules.cards import Card, Legend, cards_per_kind, deck
-from drako_rules.connections import Connections, Link, connections
 from drako_rules.errors import (
     CommandError,
     DrakoError,
@@ -42,7 +42,6 @@ from drako_rules.errors import (
     ScoringError,
 )
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
-from drako_rules.legends import legends_met
 from drako_rules.rulesets import CLASSIC, POCKET, RULES_VERSION, Ruleset, get_ruleset
 from drako_rules.scoring import (
     Category,
@@ -57,6 +56,7 @@ from drako_rules.scoring import (
 from drako_rules.version import __version__
 
 if TYPE_CHECKING:  # imported on first use (below); mypy and IDEs see them here
+    from drako_rules.connections import Connections, Link, connections
     from drako_rules.game import (
         ACTION_SPACE_SIZE,
         MOVES,
@@ -103,11 +103,12 @@ if TYPE_CHECKING:  # imported on first use (below); mypy and IDEs see them here
         view_from_json,
         view_to_json,
     )
+    from drako_rules.legends import legends_met
     from drako_rules.players import GreedyPlayer, SearchPlayer
 
-#: The names the engine and the players give the root, by the module that defines them:
-#: imported on first use, so that ``import drako_rules`` (and the ``check`` command) does
-#: not load the engine.
+#: The names the engine, the players, the connections and the Legend checks give the
+#: root, by the module that defines them: imported on first use, so that ``import drako_rules`` (and the
+#: ``check`` command) does not load them.
 _LAZY: Final[dict[str, str]] = {
     **dict.fromkeys(
         (
@@ -159,6 +160,8 @@ _LAZY: Final[dict[str, str]] = {
         "drako_rules.game",
     ),
     **dict.fromkeys(("GreedyPlayer", "SearchPlayer"), "drako_rules.players"),
+    **dict.fromkeys(("Connections", "Link", "connections"), "drako_rules.connections"),
+    "legends_met": "drako_rules.legends",
 }
 
 __all__ = [
@@ -249,7 +252,7 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """An engine or player name of the root, imported from its module on first use."""
+    """A name of the root left to first use (`_LAZY`), imported from its module."""
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

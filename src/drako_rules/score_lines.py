@@ -12,7 +12,7 @@ exports them.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -20,9 +20,11 @@ from drako_rules._kernel import score as kernel
 from drako_rules._kernel.board import bits
 from drako_rules._kernel.connect import layout as kernel_layout
 from drako_rules.cards import Card, Legend
-from drako_rules.connections import Connections, Link, connections
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset
+
+if TYPE_CHECKING:  # imported by `itemize` when first called: scoring alone needs none of it
+    from drako_rules.connections import Connections, Link
 
 __all__ = [
     "CATEGORIES",
@@ -130,6 +132,8 @@ def itemize(
     kingdom: Kingdom, claimed: tuple[Legend, ...], ruleset: Ruleset
 ) -> tuple[ScoreLine, ...]:
     """The lines of a sheet, computed card by card from the connections (R4, R5)."""
+    from drako_rules.connections import connections
+
     conn = connections(kingdom, ruleset)
     cells = kingdom.cells
     by_category: dict[Category, list[ScoreLine]] = {c: [] for c in CATEGORIES}

@@ -24,9 +24,9 @@ import attrs
 from drako_rules._kernel import score as kernel
 from drako_rules._kernel.board import CARD_OF_CODE, CODES
 from drako_rules.cards import Card, Legend
-from drako_rules.connections import counts_through_portals
 from drako_rules.errors import DrakoTypeError, ScoringError, expect_iterable, quote
 from drako_rules.kingdom import Kingdom, Position
+from drako_rules.portals import counts_through_portals
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
 from drako_rules.score_lines import (
     CATEGORIES as CATEGORIES,
