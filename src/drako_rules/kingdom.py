@@ -120,14 +120,21 @@ _POSITION_TEXT: Final = 40
 #: The 16 positions, row by row: ``POSITIONS[i].index == i``.
 POSITIONS: Final[tuple[Position, ...]] = tuple(Position(i // SIZE, i % SIZE) for i in range(_CELLS))
 
+
+def _positions_of_masks(first: int) -> tuple[tuple[Position, ...], ...]:
+    """For every mask ``m`` of 8 bits, the positions of the cells ``first + i`` for the bits
+    ``i`` set in ``m``, in order: those of ``m`` without its highest bit, then that one's."""
+    out: list[tuple[Position, ...]] = [()]
+    for m in range(1, 256):
+        high = m.bit_length() - 1
+        out.append((*out[m ^ 1 << high], POSITIONS[first + high]))
+    return tuple(out)
+
+
 #: ``_POSITIONS_LO[m]``: the positions of the cells 0-7 set in the mask ``m`` (0-255), in
 #: order; ``_POSITIONS_HI[m]`` the same for cells 8-15 (``m`` is the mask shifted by 8).
-_POSITIONS_LO: Final = tuple(
-    tuple(POSITIONS[i] for i in range(8) if m >> i & 1) for m in range(256)
-)
-_POSITIONS_HI: Final = tuple(
-    tuple(POSITIONS[8 + i] for i in range(8) if m >> i & 1) for m in range(256)
-)
+_POSITIONS_LO: Final = _positions_of_masks(0)
+_POSITIONS_HI: Final = _positions_of_masks(8)
 
 
 def _code(card: object) -> int:

@@ -15,9 +15,9 @@ from typing import Final
 from drako_rules._kernel import legends as kernel
 from drako_rules._kernel.board import CARD_OF_CODE, CODES, bits, legends_of_mask
 from drako_rules.cards import Card, Legend
+from drako_rules.connections import counts_through_portals
 from drako_rules.errors import DrakoTypeError
 from drako_rules.kingdom import Kingdom
-from drako_rules.portals import counts_through_portals
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
 
 __all__ = ["EVERY_KIND", "KINDS_READ", "legends_mask", "legends_met"]

@@ -218,8 +218,7 @@ def _parser(console: Console, argv: Sequence[str]) -> argparse.ArgumentParser:
     wanted = next((a for a in argv if not a.startswith("-")), None)
     for name, target in COMMAND_MODULES:
         if wanted is not None and name != wanted and wanted in dict(COMMAND_MODULES):
-            sub.add_parser(name, add_help=False, console=console)
-            continue
+            continue  # only the command asked for is parsed
         command = _command(target)
         parser_of = sub.add_parser(
             command.name,
