@@ -7,8 +7,8 @@ records). The score checker (`drako_rules.checker`), the pictures
 (`drako_rules.svg`) and the ``drako-rules`` command
 (`drako_rules.cli`) are imported from their own modules:
 ``import drako_rules`` loads none of them. The engine's and the players' names,
-`connections` with its classes, and `legends_met` (whose Legend checks build a 65,536-entry
-table of the grid when imported) are imported on first use (``drako_rules.new_game`` loads
+`ScoreLine` (the itemized lines of a sheet) and `legends_met` (whose Legend checks build a
+65,536-entry table of the grid when imported) are imported on first use (``drako_rules.new_game`` loads
 `drako_rules.game` then, through the module's ``__getattr__``, PEP 562), so that a program
 which only scores Kingdoms, such as ``drako-rules check``, does not pay for loading them.
 
@@ -27,6 +27,7 @@ import importlib
 from typing import TYPE_CHECKING, Final
 
 from drako_rules.cards import Card, Legend, cards_per_kind, deck
+from drako_rules.connections import Connections, Link, connections
 from drako_rules.errors import (
     CommandError,
     DrakoError,
@@ -46,7 +47,6 @@ from drako_rules.rulesets import CLASSIC, POCKET, RULES_VERSION, Ruleset, get_ru
 from drako_rules.scoring import (
     Category,
     Ranking,
-    ScoreLine,
     ScoreSheet,
     TieBreak,
     rank,
@@ -56,7 +56,6 @@ from drako_rules.scoring import (
 from drako_rules.version import __version__
 
 if TYPE_CHECKING:  # imported on first use (below); mypy and IDEs see them here
-    from drako_rules.connections import Connections, Link, connections
     from drako_rules.game import (
         ACTION_SPACE_SIZE,
         MOVES,
@@ -105,9 +104,10 @@ if TYPE_CHECKING:  # imported on first use (below); mypy and IDEs see them here
     )
     from drako_rules.legends import legends_met
     from drako_rules.players import GreedyPlayer, SearchPlayer
+    from drako_rules.scoring import ScoreLine
 
-#: The names the engine, the players, the connections and the Legend checks give the
-#: root, by the module that defines them: imported on first use, so that ``import drako_rules`` (and the
+#: The names the engine, the players, the lines of a sheet and the Legend checks give the
+#: root, by the module that gives them: imported on first use, so that ``import drako_rules`` (and the
 #: ``check`` command) does not load them.
 _LAZY: Final[dict[str, str]] = {
     **dict.fromkeys(
@@ -160,8 +160,8 @@ _LAZY: Final[dict[str, str]] = {
         "drako_rules.game",
     ),
     **dict.fromkeys(("GreedyPlayer", "SearchPlayer"), "drako_rules.players"),
-    **dict.fromkeys(("Connections", "Link", "connections"), "drako_rules.connections"),
     "legends_met": "drako_rules.legends",
+    "ScoreLine": "drako_rules.scoring",
 }
 
 __all__ = [

@@ -13,32 +13,35 @@ that the two always agree.
 
 from __future__ import annotations
 
+import functools
+import importlib
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from typing import Final
+from types import ModuleType
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from drako_rules._kernel import score as kernel
 from drako_rules._kernel.board import CARD_OF_CODE, CODES
 from drako_rules.cards import Card, Legend
-from drako_rules.errors import DrakoTypeError, ScoringError, expect_iterable, quote
-from drako_rules.kingdom import Kingdom, Position
-from drako_rules.portals import counts_through_portals
-from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
-from drako_rules.score_lines import (
+from drako_rules.categories import (
     CATEGORIES as CATEGORIES,
 )
-from drako_rules.score_lines import (
+from drako_rules.categories import (
     TRIBE_CATEGORY,
     Category,
-    ScoreLine,
     category_rule,
-    itemize,
-    tamed_positions,
 )
+from drako_rules.connections import counts_through_portals
+from drako_rules.errors import DrakoTypeError, ScoringError, expect_iterable, quote
+from drako_rules.kingdom import Kingdom, Position
+from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
+
+if TYPE_CHECKING:  # imported on first use (`__getattr__`, below); mypy and IDEs see it here
+    from drako_rules.score_lines import ScoreLine
 
 __all__ = [
     "Category",
@@ -68,38 +71,37 @@ _PACKED: Final = (
 )
 
 
-def _pair_points(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> dict[Category, int]:
-    """The points by category of a pair of cards of codes ``a`` and ``b``, adjacent or linked
-    only through a Portal network (R5.1, R5.2): each side scores the other when it counts
-    it as connected (`counts_through_portals`,
-    R4.3, R9.3), and the pair is one conflict when either side counts the other."""
+#: The field of each category among `_PACKED`.
+_FIELD: Final = {category: k for k, category in enumerate(_PACKED)}
+
+
+def _pair_values(ruleset: Ruleset, a: int, b: int, through_portal: bool) -> list[int]:
+    """The points of a pair of cards of codes ``a`` and ``b``, adjacent or linked only
+    through a Portal network, by category in the order of `_PACKED` (R5.1, R5.2): each
+    side scores the other when it counts it as connected (`counts_through_portals`, R4.3,
+    R9.3), and the pair is one conflict when either side counts the other."""
     x, y = CARD_OF_CODE[a], CARD_OF_CODE[b]
-    points = dict.fromkeys(_PACKED, 0)
+    values = [0] * len(_PACKED)
     if x is None or y is None or x is Card.PORTAL or y is Card.PORTAL:
-        return points  # an Unexplored Land is blank (R4.6), a Portal only links (R4.5)
+        return values  # an Unexplored Land is blank (R4.6), a Portal only links (R4.5)
 
     def counts(card: Card, other: Card) -> bool:
         return not through_portal or counts_through_portals(card, other, ruleset)
 
     for tribe, land in ((x, y), (y, x)):
         if tribe.is_tribe and land.is_land and counts(tribe, land):
-            points[TRIBE_CATEGORY[tribe]] += ruleset.land_points(tribe, land)
+            values[_FIELD[TRIBE_CATEGORY[tribe]]] += ruleset.land_points(tribe, land)
     if x.is_tribe and y.is_tribe and ruleset.hate(x, y) and (counts(x, y) or counts(y, x)):
-        points[Category.CONFLICTS] += ruleset.conflict_points
-    return points
+        values[_FIELD[Category.CONFLICTS]] += ruleset.conflict_points
+    return values
 
 
 def _build_tables(ruleset: Ruleset) -> kernel.Tables:
     """The kernel's tables of ``ruleset``, from the points of every pair of card codes."""
-
-    def values(a: int, b: int, through_portal: bool) -> list[int]:
-        points = _pair_points(ruleset, a, b, through_portal)
-        return [points[category] for category in _PACKED]
-
     pairs = [(a, b) for a in range(CODES) for b in range(CODES)]
     return kernel.tables(
-        [values(a, b, False) for a, b in pairs],
-        [values(a, b, True) for a, b in pairs],
+        [_pair_values(ruleset, a, b, False) for a, b in pairs],
+        [_pair_values(ruleset, a, b, True) for a, b in pairs],
         (
             ruleset.dragon_values,
             ruleset.dragons_counted,
@@ -182,7 +184,10 @@ class ScoreSheet:
     @cached_property
     def lines(self) -> tuple[ScoreLine, ...]:
         """Every line behind the categories, in sheet order then card order (R5.1–R5.4)."""
-        return itemize(self.kingdom, self.claimed, self.ruleset)
+        lines: tuple[ScoreLine, ...] = _score_lines().itemize(
+            self.kingdom, self.claimed, self.ruleset
+        )
+        return lines
 
     def lines_of(self, category: Category) -> tuple[ScoreLine, ...]:
         """The lines of one category."""
@@ -222,7 +227,8 @@ def domesticated(kingdom: Kingdom, ruleset: Ruleset | str = POCKET) -> frozenset
         raise DrakoTypeError(
             f"domesticated takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r:.60}"
         )
-    return tamed_positions(kingdom, get_ruleset(ruleset))
+    tame: frozenset[Position] = _score_lines().tamed_positions(kingdom, get_ruleset(ruleset))
+    return tame
 
 
 def score(
@@ -424,3 +430,19 @@ def rank(sheets: Iterable[ScoreSheet]) -> tuple[int, ...]:
         (2, 1)
     """
     return ranking(sheets).places
+
+
+@functools.cache
+def _score_lines() -> ModuleType:
+    """``drako_rules.score_lines`` (`ScoreLine` and the itemized lines, R5.1–R5.4),
+    imported on the first call and kept: a program that only scores, such as
+    ``drako-rules check``, neither creates the class nor loads the connections it reads."""
+    return importlib.import_module("drako_rules.score_lines")
+
+
+def __getattr__(name: str) -> object:
+    """`ScoreLine`, from ``drako_rules.score_lines`` on first use (PEP 562)."""
+    if name != "ScoreLine":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value: object = _score_lines().ScoreLine
+    return value
