@@ -228,6 +228,17 @@ def test_bad_index(key: object) -> None:
 # --- reading --------------------------------------------------------------------------------
 
 
+def test_positions_of_every_mask_of_each_half_of_the_grid() -> None:
+    """``positions_of`` reads one table per half of the grid (cells 0-7 and 8-15), each
+    entry built from that of the mask with its highest cell left out: every mask of each
+    half gives its cells' positions, row by row."""
+    for first in (0, 8):
+        for mask in range(256):
+            on = {first + i for i in range(8) if mask >> i & 1}
+            k = Kingdom(tuple(Card.ELF if i in on else Card.FOREST for i in range(16)))
+            assert k.positions_of(Card.ELF) == tuple(Position.from_index(i) for i in sorted(on))
+
+
 @given(any_kingdoms)
 def test_positions_of_and_count(kingdom: Kingdom) -> None:
     """positions_of/count/unexplored_positions/is_complete agree with the cells, row by row."""

@@ -678,3 +678,17 @@ def test_a_sheet_score_builds_is_the_sheet_built_field_by_field(
         fast.elfs  # type: ignore[attr-defined]  # noqa: B018
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         fast.elves = 0  # type: ignore[misc]
+
+
+def test_score_lines_are_imported_on_first_use_and_are_the_same_objects() -> None:
+    """``scoring`` gives `ScoreLine` on first use (PEP 562) and the lines come from
+    ``score_lines``: the same class, and a name it does not have is an AttributeError."""
+    import drako_rules.score_lines as score_lines
+    import drako_rules.scoring as scoring
+
+    assert scoring.ScoreLine is score_lines.ScoreLine
+    sheet = scoring.score(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
+    assert all(type(line) is score_lines.ScoreLine for line in sheet.lines)
+    assert sum(line.points for line in sheet.lines) == sheet.total
+    with pytest.raises(AttributeError, match="no_such_name"):
+        scoring.no_such_name  # noqa: B018

@@ -7,8 +7,9 @@ R4.1) and of every pair linked by a Portal network (R4.2–R4.3), for the
 packed into one integer (the kernel's ``score.sheet``). The itemized
 `ScoreSheet.lines` are computed separately, card by
 card from `connections.connections`, only when asked for
-(``drako_rules.score_lines``, whose names this module exports); the property tests check
-that the two always agree.
+(``drako_rules.score_lines``, imported then; this module exports its `ScoreLine`); the
+categories are those of ``drako_rules.categories``. The property tests check that the
+lines and the packed sum always agree.
 """
 
 from __future__ import annotations
