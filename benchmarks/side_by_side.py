@@ -68,11 +68,9 @@ def load(source: Path, submodules: Sequence[str] = ()) -> ModuleType:
     package), and leave ``sys.modules`` as it was: the returned package keeps its own
     modules.
 
-    Every name of the ``__all__`` of the package and of each module it has loaded is read
-    here, while ``source`` is first on the path: a module that imports another on first
-    use of a name (``drako_rules.__getattr__`` for the engine, ``scoring`` for
-    ``ScoreLine``) would otherwise import it later from wherever ``drako_rules`` is
-    installed.
+    Every name of the package's ``__all__`` is read here, while ``source`` is first on the
+    path: a package that imports its engine on first use (``drako_rules.__getattr__``)
+    would otherwise import it later from wherever ``drako_rules`` is installed.
     """
     saved = _package_modules()
     for name in saved:
@@ -82,14 +80,10 @@ def load(source: Path, submodules: Sequence[str] = ()) -> ModuleType:
         import drako_rules
 
         package = drako_rules
+        for name in getattr(package, "__all__", ()):
+            getattr(package, name)
         for name in submodules:
             importlib.import_module(name)
-        read: set[str] = set()
-        while unread := [m for name, m in _package_modules().items() if name not in read]:
-            for module in unread:
-                read.add(module.__name__)
-                for name in getattr(module, "__all__", ()):
-                    getattr(module, name)
         for name in list(_package_modules()):  # its submodules stay reachable from it
             del sys.modules[name]
     finally:

@@ -114,14 +114,12 @@ def test_every_submodule_imports_first() -> None:
 
 #: The modules the ``check`` command does not need: what it prints is the scores, places
 #: and mismatches, so neither the engine, the players, the Legend checks (whose import
-#: builds a 65,536-entry table), the itemized lines (only a mismatch's rule ids or
-#: ``--json`` read them, on first use), the pictures nor the JSON machinery are loaded.
+#: builds a 65,536-entry table), the pictures nor the JSON machinery are loaded.
 NOT_FOR_CHECK: Final = (
     "drako_rules.game",
     "drako_rules.players",
     "drako_rules.legends",
     "drako_rules._kernel.legends",
-    "drako_rules.score_lines",
     "drako_rules.svg",
     "drako_rules.serialization",
     "drako_rules.checker.documents",
@@ -134,7 +132,7 @@ NOT_FOR_CHECK: Final = (
 
 def test_engine_names_are_imported_on_first_use() -> None:
     """``import drako_rules`` and the ``check`` command load none of `NOT_FOR_CHECK` (the
-    engine, the players, the Legend checks, the itemized lines...); the root's lazy names
+    engine, the players, the Legend checks...); the root's lazy names
     then resolve to their modules' own objects, and a name the root does not have is an
     AttributeError."""
     probe = (
@@ -147,8 +145,7 @@ def test_engine_names_are_imported_on_first_use() -> None:
         "import drako_rules.legends as legends\n"
         "print(drako_rules.new_game is game.new_game, drako_rules.Move is game.Move,"
         " drako_rules.SearchPlayer is players.SearchPlayer, 'replay' in dir(drako_rules),"
-        " drako_rules.legends_met is legends.legends_met,"
-        " drako_rules.ScoreLine is __import__('drako_rules.score_lines').score_lines.ScoreLine)\n"
+        " drako_rules.legends_met is legends.legends_met)\n"
         "try:\n"
         "    drako_rules.no_such_name\n"
         "except AttributeError as error:\n"
@@ -159,7 +156,7 @@ def test_engine_names_are_imported_on_first_use() -> None:
     )
     assert done.stdout.splitlines() == [
         "0 []",
-        "True True True True True True",
+        "True True True True True",
         "module 'drako_rules' has no attribute 'no_such_name'",
     ], done.stdout + done.stderr
 
@@ -180,9 +177,9 @@ def _type_checking_imports() -> dict[str, set[str]]:
 def test_lazy_names_agree_with_the_engine_and_the_type_checking_block() -> None:
     """The three lists of the root's lazily imported names cannot drift apart: the names a
     fresh ``import drako_rules`` leaves to first use are exactly those of the
-    ``TYPE_CHECKING`` block, which are exactly ``drako_rules.game.__all__`` plus the players,
-    ``ScoreLine`` and ``legends_met`` the root exports; each is in the root's ``__all__``
-    and resolves to its module's object."""
+    ``TYPE_CHECKING`` block, which are exactly ``drako_rules.game.__all__`` plus the players
+    and ``legends_met`` the root exports; each is in the root's ``__all__`` and resolves to
+    its module's object."""
     import drako_rules.game as game
 
     probe = "import drako_rules as d\nprint(' '.join(sorted(set(dir(d)) - set(vars(d)))))\n"
@@ -195,12 +192,10 @@ def test_lazy_names_agree_with_the_engine_and_the_type_checking_block() -> None:
         "drako_rules.game",
         "drako_rules.players",
         "drako_rules.legends",
-        "drako_rules.scoring",
     }
     assert blocks["drako_rules.game"] == set(game.__all__)
     assert blocks["drako_rules.players"] == {"GreedyPlayer", "SearchPlayer"}
     assert blocks["drako_rules.legends"] == {"legends_met"}
-    assert blocks["drako_rules.scoring"] == {"ScoreLine"}
     assert lazy == set().union(*blocks.values())
     assert lazy <= set(drako_rules.__all__)
     for module, names in blocks.items():

@@ -17,6 +17,7 @@ from drako_rules import (
     Legend,
     Position,
     Ruleset,
+    ScoreLine,
     ScoreSheet,
     ScoringError,
     connections,
@@ -680,15 +681,10 @@ def test_a_sheet_score_builds_is_the_sheet_built_field_by_field(
         fast.elves = 0  # type: ignore[misc]
 
 
-def test_score_lines_are_imported_on_first_use_and_are_the_same_objects() -> None:
-    """``scoring`` gives `ScoreLine` on first use (PEP 562) and the lines come from
-    ``score_lines``: the same class, and a name it does not have is an AttributeError."""
-    import drako_rules.score_lines as score_lines
-    import drako_rules.scoring as scoring
+def test_the_sheet_s_type_hints_resolve_in_its_module() -> None:
+    """``typing.get_type_hints(ScoreSheet)`` resolves every annotation, its cached ``lines``
+    too (attrs adds it): cattrs reads them to write a sheet as JSON."""
+    import typing
 
-    assert scoring.ScoreLine is score_lines.ScoreLine
-    sheet = scoring.score(Kingdom.parse("FEOM/HPWM/SGDO/PPHS"))
-    assert all(type(line) is score_lines.ScoreLine for line in sheet.lines)
-    assert sum(line.points for line in sheet.lines) == sheet.total
-    with pytest.raises(AttributeError, match="no_such_name"):
-        scoring.no_such_name  # noqa: B018
+    hints = typing.get_type_hints(ScoreSheet)
+    assert hints["lines"] == tuple[ScoreLine, ...] and hints["total"] is int

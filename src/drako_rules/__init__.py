@@ -6,9 +6,9 @@ and their notation, connections (R4), itemized scoring (R5), Legends (R6) and ra
 records). The score checker (`drako_rules.checker`), the pictures
 (`drako_rules.svg`) and the ``drako-rules`` command
 (`drako_rules.cli`) are imported from their own modules:
-``import drako_rules`` loads none of them. The engine's and the players' names,
-`ScoreLine` (the itemized lines of a sheet) and `legends_met` (whose Legend checks build a
-65,536-entry table of the grid when imported) are imported on first use (``drako_rules.new_game`` loads
+``import drako_rules`` loads none of them. The engine's and the players' names and
+`legends_met` (whose Legend checks build a 65,536-entry table of the grid when
+imported) are imported on first use (``drako_rules.new_game`` loads
 `drako_rules.game` then, through the module's ``__getattr__``, PEP 562), so that a program
 which only scores Kingdoms, such as ``drako-rules check``, does not pay for loading them.
 
@@ -47,6 +47,7 @@ from drako_rules.rulesets import CLASSIC, POCKET, RULES_VERSION, Ruleset, get_ru
 from drako_rules.scoring import (
     Category,
     Ranking,
+    ScoreLine,
     ScoreSheet,
     TieBreak,
     rank,
@@ -104,10 +105,9 @@ if TYPE_CHECKING:  # imported on first use (below); mypy and IDEs see them here
     )
     from drako_rules.legends import legends_met
     from drako_rules.players import GreedyPlayer, SearchPlayer
-    from drako_rules.scoring import ScoreLine
 
-#: The names the engine, the players, the lines of a sheet and the Legend checks give the
-#: root, by the module that gives them: imported on first use, so that ``import drako_rules`` (and the
+#: The names the engine, the players and the Legend checks give the root, by the module
+#: that defines them: imported on first use, so that ``import drako_rules`` (and the
 #: ``check`` command) does not load them.
 _LAZY: Final[dict[str, str]] = {
     **dict.fromkeys(
@@ -161,7 +161,6 @@ _LAZY: Final[dict[str, str]] = {
     ),
     **dict.fromkeys(("GreedyPlayer", "SearchPlayer"), "drako_rules.players"),
     "legends_met": "drako_rules.legends",
-    "ScoreLine": "drako_rules.scoring",
 }
 
 __all__ = [

@@ -1,13 +1,17 @@
-"""The lines behind the score sheet's categories (R5.1–R5.5).
+"""The score sheet's categories and the lines behind them (R5.1–R5.5).
 
-`ScoreSheet.lines` are computed here, card by card from `connections`, separately from
-the packed tables of `score`; the property tests check that the two always agree. The
-names are those of `drako_rules.scoring`, which exports them and imports this module on
-first use (a program that only scores, such as ``drako-rules check``, needs none of it).
+`Category` names the seven categories in sheet order, and
+`category_rule` the rule that gives each its points.
+`ScoreSheet.lines` are computed here, card by card
+from `connections`, separately from the packed
+tables of `score`; the property tests check that the two
+always agree. The names are those of `drako_rules.scoring`, which
+exports them.
 """
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
 import attrs
@@ -16,12 +20,68 @@ from drako_rules._kernel import score as kernel
 from drako_rules._kernel.board import bits
 from drako_rules._kernel.connect import layout as kernel_layout
 from drako_rules.cards import Card, Legend
-from drako_rules.categories import CATEGORIES, TRIBE_CATEGORY, Category, category_rule
 from drako_rules.connections import Connections, Link, connections
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
-from drako_rules.rulesets import Ruleset
+from drako_rules.rulesets import POCKET, Ruleset
 
-__all__ = ["ScoreLine", "itemize", "tamed_positions"]
+__all__ = [
+    "CATEGORIES",
+    "TRIBE_CATEGORY",
+    "Category",
+    "ScoreLine",
+    "category_rule",
+    "itemize",
+    "tamed_positions",
+]
+
+
+class Category(enum.Enum):
+    """The seven categories of the score sheet, in sheet order (R5.5)."""
+
+    ELVES = "elves"
+    DWARVES = "dwarves"
+    HUMANS = "humans"
+    GOBLINS = "goblins"
+    DRAGONS = "dragons"
+    LEGENDS = "legends"
+    CONFLICTS = "conflicts"
+
+    @property
+    def label(self) -> str:
+        """The heading on the score sheet (``"Elves"``)."""
+        return self.value.capitalize()
+
+
+#: The categories in sheet order (R5.5).
+CATEGORIES: Final = tuple(Category)
+
+#: The category each Tribe's points go to (R5.1).
+TRIBE_CATEGORY: Final = {
+    Card.ELF: Category.ELVES,
+    Card.DWARF: Category.DWARVES,
+    Card.HUMAN: Category.HUMANS,
+    Card.GOBLIN: Category.GOBLINS,
+}
+
+
+def category_rule(category: Category, ruleset: Ruleset = POCKET) -> str:
+    """The rule id that gives the points of ``category`` (R5.5): ``"R5.1"`` for the four
+    Tribes, ``"R5.2"`` Conflicts, ``"R5.4"`` Legends, and for Dragons ``"R5.3"``, or
+    ``"R9.2"`` in a ruleset that scores every Dragon (``dragons_counted`` is None)."""
+    if category is Category.DRAGONS and ruleset.dragons_counted is None:
+        return "R9.2"
+    return _CATEGORY_RULE[category]
+
+
+_CATEGORY_RULE: Final = {
+    Category.ELVES: "R5.1",
+    Category.DWARVES: "R5.1",
+    Category.HUMANS: "R5.1",
+    Category.GOBLINS: "R5.1",
+    Category.DRAGONS: "R5.3",
+    Category.LEGENDS: "R5.4",
+    Category.CONFLICTS: "R5.2",
+}
 
 
 @attrs.frozen

@@ -7,42 +7,38 @@ R4.1) and of every pair linked by a Portal network (R4.2–R4.3), for the
 packed into one integer (the kernel's ``score.sheet``). The itemized
 `ScoreSheet.lines` are computed separately, card by
 card from `connections.connections`, only when asked for
-(``drako_rules.score_lines``, imported then; this module exports its `ScoreLine`); the
-categories are those of ``drako_rules.categories``. The property tests check that the
-lines and the packed sum always agree.
+(``drako_rules.score_lines``, whose names this module exports); the property tests check
+that the two always agree.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cached_property
-from types import ModuleType
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
 from drako_rules._kernel import score as kernel
 from drako_rules._kernel.board import CARD_OF_CODE, CODES
 from drako_rules.cards import Card, Legend
-from drako_rules.categories import (
-    CATEGORIES as CATEGORIES,
-)
-from drako_rules.categories import (
-    TRIBE_CATEGORY,
-    Category,
-    category_rule,
-)
 from drako_rules.connections import counts_through_portals
 from drako_rules.errors import DrakoTypeError, ScoringError, expect_iterable, quote
 from drako_rules.kingdom import Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
-
-if TYPE_CHECKING:  # imported on first use (`__getattr__`, below); mypy and IDEs see it here
-    from drako_rules.score_lines import ScoreLine
+from drako_rules.score_lines import (
+    CATEGORIES as CATEGORIES,
+)
+from drako_rules.score_lines import (
+    TRIBE_CATEGORY,
+    Category,
+    ScoreLine,
+    category_rule,
+    itemize,
+    tamed_positions,
+)
 
 __all__ = [
     "Category",
@@ -185,10 +181,7 @@ class ScoreSheet:
     @cached_property
     def lines(self) -> tuple[ScoreLine, ...]:
         """Every line behind the categories, in sheet order then card order (R5.1–R5.4)."""
-        lines: tuple[ScoreLine, ...] = _score_lines().itemize(
-            self.kingdom, self.claimed, self.ruleset
-        )
-        return lines
+        return itemize(self.kingdom, self.claimed, self.ruleset)
 
     def lines_of(self, category: Category) -> tuple[ScoreLine, ...]:
         """The lines of one category."""
@@ -228,8 +221,7 @@ def domesticated(kingdom: Kingdom, ruleset: Ruleset | str = POCKET) -> frozenset
         raise DrakoTypeError(
             f"domesticated takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r:.60}"
         )
-    tame: frozenset[Position] = _score_lines().tamed_positions(kingdom, get_ruleset(ruleset))
-    return tame
+    return tamed_positions(kingdom, get_ruleset(ruleset))
 
 
 def score(
@@ -431,19 +423,3 @@ def rank(sheets: Iterable[ScoreSheet]) -> tuple[int, ...]:
         (2, 1)
     """
     return ranking(sheets).places
-
-
-@functools.cache
-def _score_lines() -> ModuleType:
-    """``drako_rules.score_lines`` (`ScoreLine` and the itemized lines, R5.1–R5.4),
-    imported on the first call and kept: a program that only scores, such as
-    ``drako-rules check``, neither creates the class nor loads the connections it reads."""
-    return importlib.import_module("drako_rules.score_lines")
-
-
-def __getattr__(name: str) -> object:
-    """`ScoreLine`, from ``drako_rules.score_lines`` on first use (PEP 562)."""
-    if name != "ScoreLine":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value: object = _score_lines().ScoreLine
-    return value
