@@ -162,6 +162,7 @@ MODULES: Mapping[str, Target] = {
             ("src/drako_rules/_kernel/score.py",),
             (
                 "tests/test_kernel.py",
+                "tests/test_kernel_score.py",
                 "tests/test_scoring*.py",
                 "tests/test_score_*.py",
                 "tests/test_fast_paths.py",
