@@ -126,6 +126,17 @@ def test_the_equivalents_list_is_well_formed() -> None:
     assert len(set(keys)) == len(keys), "an entry is listed twice"
 
 
+def test_every_equivalent_is_a_line_of_a_file_some_target_mutates() -> None:
+    """An entry whose line left its module (code moved, say into ``_kernel/``) can never
+    match a survivor again: it must follow its code or go. So every entry's line is a line
+    of its module today, and the module is one that a target mutates."""
+    mutated = [p for target in mutate.MODULES.values() for p in (*target.paths, *target.also)]
+    for e in mutate.load_equivalents():
+        lines = {line.strip() for line in (ROOT / e.module).read_text().splitlines()}
+        assert e.line in lines, f"{e.module} has no line {e.line!r}"
+        assert any(e.module == p or e.module.startswith(p + "/") for p in mutated), e
+
+
 def test_a_pattern_entry_accepts_every_mutant_of_its_line() -> None:
     """``operator`` as a pattern and ``mutant = "*"``: every such mutation of that line only."""
     entry = mutate.Equivalent(

@@ -113,19 +113,13 @@ MODULES: Mapping[str, Target] = {
             ("src/drako_rules/legends.py",),
             ("tests/test_legends*.py", "tests/test_fast_paths.py"),
         ),
-        # The neighbourhood tables that legends.py (and kingdom/scoring) look cells up in,
-        # and CENTRE_CELLS, the cells dealt face down (game/setup, records and moves).
+        # The kernel's grid and codes (R4.1; cards, Legends, the centre of R2.4): every table
+        # entry against the grid read plainly (tests/test_kernel_board.py), and through the
+        # kernel's rules against the slow reference (tests/test_kernel.py).
         Target(
             "bitboard",
             ("src/drako_rules/_kernel/board.py",),
-            (
-                "tests/test_legends*.py",
-                "tests/test_connections*.py",
-                "tests/test_fast_paths.py",
-                "tests/test_game_setup.py",
-                "tests/test_game_records.py",
-                "tests/test_game_moves.py",
-            ),
+            ("tests/test_kernel_board.py", "tests/test_kernel.py"),
         ),
         Target("connections", ("src/drako_rules/connections.py",), ("tests/test_connections*.py",)),
         Target(
