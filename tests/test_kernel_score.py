@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from drako_rules import CLASSIC, POCKET, Card, Kingdom, score
-from drako_rules._kernel.score import dragon_points
+from drako_rules._kernel.score import dragon_points, dragon_split
 
 #: Sixteen Dragons: no Tribe, so none is domesticated (R5.3).
 ALL_DRAGONS = Kingdom.parse("DDDD/DDDD/DDDD/DDDD")
@@ -24,10 +24,12 @@ ALL_DRAGONS = Kingdom.parse("DDDD/DDDD/DDDD/DDDD")
 CHECKERBOARD = Kingdom.parse("EFEF/FEFE/EFEF/FEFE")
 
 
-@pytest.mark.parametrize("value", [31, 32, 40, 1_100])
+@pytest.mark.parametrize("value", [31, 32, 40, 1_100, -31, -32])
 def test_many_dragons_score_exactly_at_the_edges_of_the_format(value: int) -> None:
     """R5.3: every one of 16 wild Dragons scores -v. 16 × 31 = 496 fits 10-bit fields; 16 ×
-    32 = 512 and 16 × 40 = 640 need 16 bits; 16 × 1,100 = 17,600 needs more than 15."""
+    32 = 512 and 16 × 40 = 640 need 16 bits; 16 × 1,100 = 17,600 needs more than 15. With
+    v = -32 the Dragons score +512, one past the largest 10-bit field (2**9 - 1), where -512
+    still fits: a bound of 512 taken as inclusive would read it back as -512."""
     ruleset = attrs.evolve(
         CLASSIC, name="many-dragons", dragon_values=(value, value, value), dragons_counted=None
     )
@@ -60,3 +62,13 @@ def test_no_dragon_scores_nothing(
 ) -> None:
     """R5.3: the Dragons' points of a Kingdom without Dragons are 0, whatever the values."""
     assert dragon_points(values, counted, most, extra, 0, 0) == 0
+
+
+@given(st.tuples(*[st.integers(-50, 50)] * 3), st.none() | st.integers(0, 16), st.integers(0, 16))
+def test_no_dragon_is_domesticated_nor_counted(
+    values: tuple[int, int, int], counted: int | None, most: int
+) -> None:
+    """R5.3: of no Dragons, none scores +v and none is counted (its ``good`` and ``counted``;
+    the value ``v`` of one Dragon is then multiplied by nothing)."""
+    _, good, scored = dragon_split(values, counted, most, 0, 0)
+    assert (good, scored) == (0, 0)
