@@ -9,6 +9,7 @@ from __future__ import annotations
 import glob
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -578,3 +579,35 @@ def test_skip_unchanged_marks_only_the_mutants_of_old_lines(tmp_path: Path) -> N
         outputs = sorted(str(r.output) for _, r in db.completed_work_items)
     assert pending == ["j2"]
     assert outputs == [f"unchanged since {rev}, not run: {t}" for t in ("a = 1", "c = 3")]
+
+
+@pytest.mark.parametrize(
+    ("test_body", "expected"),
+    [
+        ("assert mod.VALUE == 1", "killed"),
+        ("assert mod.VALUE in (0, 1, 2)", "survived"),
+        ("while mod.VALUE != 1:\n        pass", "timeout"),
+    ],
+)
+def test_a_survivor_is_tested_again_on_the_pristine_sources(
+    tmp_path: Path, test_body: str, expected: str
+) -> None:
+    """A survivor's recheck applies its one mutant, runs the tests (a mutant that never
+    ends is stopped), and leaves the scratch copy's sources as they were, so the next
+    survivor's mutant is applied to the original and not on top of this one."""
+    for sources in ("src", "pristine-src"):
+        (tmp_path / sources).mkdir()
+        (tmp_path / sources / "mod.py").write_text("VALUE = 1\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "conftest.py").write_text(
+        "from hypothesis import settings\n\nsettings.register_profile('dev')\n"
+    )
+    (tmp_path / "tests" / "test_mod.py").write_text(
+        f"import mod\n\n\ndef test_value():\n    {test_body}\n"
+    )
+    shutil.copy(ROOT / "tools" / "mutation_order.py", tmp_path)
+    outcome, output = mutate._test_one_mutant(
+        tmp_path, "src/mod.py", "core/NumberReplacer", 0, ["tests/test_mod.py"], 0.4
+    )
+    assert outcome == expected, output
+    assert (tmp_path / "src" / "mod.py").read_text() == "VALUE = 1\n"

@@ -822,6 +822,45 @@ def _survivor(item: object, result: object) -> Mutant:
     return Mutant(str(spec.module_path), spec.operator_name, removed, added, lineno, "survived")
 
 
+#: How much longer than a mutant's own run a survivor's ``dev`` run may take (ten times
+#: the Hypothesis examples), before it is stopped and kept as a survivor.
+RECHECK_TIMEOUT_FACTOR = 5
+
+
+def _test_one_mutant(
+    workdir: Path, module: str, operator: str, occurrence: int, tests: Sequence[str], timeout: float
+) -> tuple[str, str]:
+    """Apply one mutant to the scratch copy, run ``tests`` with the ``dev`` profile in a new
+    pytest process, and put the sources back: ``("killed" | "survived" | "timeout", output)``.
+
+    Not ``cosmic-ray mutate-and-test``: it runs the tests in a session of their own, so
+    stopping it on a timeout left the pytest process running unsupervised and the mutant
+    written in the scratch copy, where the next survivor's mutation was applied on top of
+    it. Here the tests are this process's child, in a group stopped as a whole, and the
+    sources are restored from ``pristine-src`` whatever happens.
+    """
+    try:
+        _cosmic_ray(["apply", module, operator, str(occurrence)], workdir)
+        with subprocess.Popen(
+            shlex.split(_test_command(tests, RECHECK_PROFILE)),
+            cwd=workdir,
+            env=_env(workdir),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        ) as proc:
+            try:
+                output, _ = proc.communicate(timeout=timeout * RECHECK_TIMEOUT_FACTOR)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                output, _ = proc.communicate()
+                return "timeout", output
+        return ("killed" if proc.returncode else "survived"), output
+    finally:
+        _restore_sources(workdir)
+
+
 def recheck_survivors(
     workdir: Path,
     tests: Sequence[str],
@@ -854,21 +893,17 @@ def recheck_survivors(
             ]
         for item, result in survivors:
             spec = item.mutations[0]
-            output = _cosmic_ray(
-                [
-                    "mutate-and-test",
-                    str(spec.module_path),
-                    spec.operator_name,
-                    str(spec.occurrence),
-                    _test_command(tests, RECHECK_PROFILE),
-                ],
-                workdir,
-                timeout=timeout,
+            outcome, output = _test_one_mutant(
+                workdir, str(spec.module_path), spec.operator_name, spec.occurrence, tests, timeout
             )
-            try:
-                again = json.loads(output.strip().splitlines()[-1])
-            except (ValueError, IndexError):
-                continue
+            if outcome == "timeout":
+                print(
+                    f"mutate: {workdir.name}: a survivor's {RECHECK_PROFILE} run passed the "
+                    f"{timeout * RECHECK_TIMEOUT_FACTOR:.0f} s bound, kept as a survivor: "
+                    f"{_survivor(item, result).mutant!r}",
+                    file=sys.stderr,
+                )
+            again = {"test_outcome": outcome, "output": output}
             if again.get("test_outcome") == "killed":
                 killed += 1
                 db.set_result(
