@@ -32,7 +32,8 @@ DIFF = """--- mutation diff ---
 
 
 def test_every_target_names_a_module_and_tests_that_exist() -> None:
-    """Each module of the run exists (one of its candidate paths) and has test files."""
+    """Each module of the run exists (one of its candidate paths) and has test files, and
+    every module of the kernel is one of them."""
     assert set(mutate.MODULES) == {
         "rulesets",
         "legends",
@@ -42,8 +43,18 @@ def test_every_target_names_a_module_and_tests_that_exist() -> None:
         "kingdom",
         "transitions",
         "turns",
+        "kconnect",
+        "kscore",
+        "klegends",
         "checker",
     }
+    # Every module of the kernel, where each rule is decided (issue 23), is mutated.
+    kernel = {
+        f"src/drako_rules/_kernel/{path.name}"
+        for path in (ROOT / "src/drako_rules/_kernel").glob("*.py")
+        if path.name != "__init__.py"
+    }
+    assert kernel <= {p for target in mutate.MODULES.values() for p in target.paths}
     for target in mutate.MODULES.values():
         assert any((ROOT / p).exists() for p in target.paths), target
         assert all((ROOT / p).is_file() for p in target.also), target

@@ -65,7 +65,7 @@ class Session:
             self.page.wait_for_selector("body[data-ready=true]", timeout=90_000)
         else:
             self.page.goto(url)  # the same document: the page hears hashchange
-            self.page.wait_for_function(f"Number(document.body.dataset.checks) > {before}")
+            self.page.wait_for_function(f"() => Number(document.body.dataset.checks) > {before}")
 
     def ready(self) -> bool:
         return bool(self.page.evaluate("document.body && document.body.dataset.ready === 'true'"))
@@ -320,7 +320,9 @@ def test_open_a_game_file(session: Session, tmp_path: Path) -> None:
     """A TOML game file opened in the page is shown as the checker reads it."""
     source = ROOT / "examples" / "three-players.toml"
     session.page.set_input_files("#open", str(source))
-    session.page.wait_for_function("document.querySelector('[data-field=name]').value === 'Chloé'")
+    session.page.wait_for_function(
+        "() => document.querySelector('[data-field=name]').value === 'Chloé'"
+    )
     expect(session, load_game(source))
 
 

@@ -137,11 +137,43 @@ MODULES: Mapping[str, Target] = {
                 "tests/test_ranking*.py",
                 "tests/test_worked_examples.py",
             ),
+            also=("src/drako_rules/score_lines.py",),
         ),
         Target("kingdom", ("src/drako_rules/kingdom.py",), ("tests/test_kingdom*.py",)),
         # The kernel's turn (R3, R6.1, R6.5, R7.1, R8): checked against the rules read
         # plainly and the slow reference in tests/test_kernel.py.
         Target("turns", ("src/drako_rules/_kernel/turns.py",), ("tests/test_kernel.py",)),
+        # The kernel's rules of a Kingdom: R4 (connections and Portal layouts), R5.1-R5.3
+        # (the score's arithmetic), R6.4 (Legends), each checked against the slow
+        # reference (tests/test_kernel.py) and through the public functions that call it.
+        Target(
+            "kconnect",
+            ("src/drako_rules/_kernel/connect.py",),
+            (
+                "tests/test_kernel.py",
+                "tests/test_kernel_connect.py",
+                "tests/test_connections.py",
+                "tests/test_fast_paths.py",
+                "tests/test_scoring.py",
+            ),
+        ),
+        Target(
+            "kscore",
+            ("src/drako_rules/_kernel/score.py",),
+            (
+                "tests/test_kernel.py",
+                "tests/test_kernel_score.py",
+                "tests/test_scoring*.py",
+                "tests/test_score_*.py",
+                "tests/test_fast_paths.py",
+                "tests/test_worked_examples.py",
+            ),
+        ),
+        Target(
+            "klegends",
+            ("src/drako_rules/_kernel/legends.py",),
+            ("tests/test_kernel.py", "tests/test_legends*.py", "tests/test_fast_paths.py"),
+        ),
         Target(
             "transitions",
             ("src/drako_rules/game/transitions.py",),

@@ -47,7 +47,6 @@ __all__ = [
     "sheet",
     "tables",
     "tamed",
-    "unpack",
 ]
 
 #: The categories packed, in field order: Elves, Dwarves, Humans, Goblins, Dragons, Conflicts.
@@ -80,20 +79,6 @@ def pack(values: Sequence[int], width: int) -> int:
 def bias(width: int) -> int:
     """``2**(width - 1)`` in each of the six fields of ``width`` bits."""
     return pack([1 << (width - 1)] * FIELDS, width)
-
-
-def unpack(packed: int, width: int) -> tuple[int, int, int, int, int, int]:
-    """The six category values of a biased sum of packed values (``bias(width) + ...``)."""
-    mask = (1 << width) - 1
-    half = 1 << (width - 1)
-    return (
-        (packed & mask) - half,
-        (packed >> width & mask) - half,
-        (packed >> 2 * width & mask) - half,
-        (packed >> 3 * width & mask) - half,
-        (packed >> 4 * width & mask) - half,
-        (packed >> 5 * width) - half,
-    )
 
 
 def dragon_split(
