@@ -1,4 +1,5 @@
-"""A state's public fields in the kernel's form (issue 23): what `GameState` holds.
+"""A state's public fields in the kernel's form (issue 23): what `GameState` holds, and
+back.
 
 The kernel's game state (``_kernel.play``) holds plain integers and tuples: cards as their
 codes (``board.CODE_OF``), Legends as their indices in ``board.LEGENDS``, each Kingdom as
@@ -13,23 +14,35 @@ from collections.abc import Iterable
 from typing import Final
 
 from drako_rules._kernel import play
-from drako_rules._kernel.board import CARDS, CODE_OF, LEGEND_INDEX, legend_mask
+from drako_rules._kernel.board import (
+    CARDS,
+    CODE_OF,
+    LEGEND_INDEX,
+    LEGENDS,
+    legend_mask,
+)
 from drako_rules._kernel.legends import legends_mask
 from drako_rules._kernel.play import Core
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import GameError
 from drako_rules.game.parts import PHASE_CODES, Phase, PlayerState
+from drako_rules.kingdom import Kingdom
 from drako_rules.legends import through_flags
 from drako_rules.rulesets import Ruleset
 
 __all__ = [
     "card_codes",
+    "cards_of",
     "cell_codes",
     "checked_pack",
     "hidden_codes",
+    "kingdom_of",
     "legend_ids",
+    "legends_of",
     "pack",
+    "player_of",
     "players_core",
+    "row_of",
 ]
 
 _CELL_CODE: Final = CODE_OF.__getitem__
@@ -38,6 +51,58 @@ _CARD_CODE: Final = {card: CODE_OF[card] for card in CARDS}.__getitem__
 _LEGEND_ID: Final = LEGEND_INDEX.__getitem__
 
 Ints = tuple[int, ...]
+
+#: The most values each table of decoded values keeps; it starts again when full.
+DECODED: Final = 4096
+_kingdoms: Final[dict[Ints, Kingdom]] = {}
+_players: Final[dict[tuple[Ints, Ints, Ints], PlayerState]] = {}
+_rows: Final[dict[Ints, tuple[Legend, ...]]] = {}
+
+
+def kingdom_of(codes: Ints) -> Kingdom:
+    """The Kingdom of cell codes ``codes``. Equal codes give the very same Kingdom (kept
+    in a table of at most `DECODED`), so that what the states of a game share is one
+    object, as the readers that re-encode only what changed expect (the environment's
+    observation encoder); a Kingdom is a value, so sharing it is safe."""
+    found = _kingdoms.get(codes)
+    if found is None:
+        if len(_kingdoms) >= DECODED:
+            _kingdoms.clear()
+        found = _kingdoms[codes] = Kingdom.from_codes(codes)
+    return found
+
+
+def legends_of(ids: Ints) -> tuple[Legend, ...]:
+    """The Legends of indices ``ids``."""
+    return tuple(map(LEGENDS.__getitem__, ids))
+
+
+def cards_of(codes: Ints) -> tuple[Card, ...]:
+    """The cards of codes ``codes`` (no Unexplored Land among them)."""
+    return tuple(map(CARDS.__getitem__, codes))
+
+
+def player_of(codes: Ints, claims: Ints, hand: Ints) -> PlayerState:
+    """The public state of a player of cell codes ``codes``, claimed Legends ``claims``
+    (indices) and starting hand ``hand`` (codes): one object for equal values, as
+    `kingdom_of`."""
+    key = (codes, claims, hand)
+    found = _players.get(key)
+    if found is None:
+        if len(_players) >= DECODED:
+            _players.clear()
+        found = _players[key] = PlayerState(kingdom_of(codes), legends_of(claims), cards_of(hand))
+    return found
+
+
+def row_of(row: Ints) -> tuple[Legend, ...]:
+    """The legend row of Legend indices ``row``: one tuple for equal rows, as `player_of`."""
+    found = _rows.get(row)
+    if found is None:
+        if len(_rows) >= DECODED:
+            _rows.clear()
+        found = _rows[row] = legends_of(row)
+    return found
 
 
 def legend_ids(legends: Iterable[Legend]) -> Ints:

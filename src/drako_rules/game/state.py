@@ -50,7 +50,9 @@ from drako_rules.game.packing import (
     checked_pack,
     hidden_codes,
     legend_ids,
+    player_of,
     players_core,
+    row_of,
 )
 from drako_rules.game.parts import (
     NO_HIDDEN,
@@ -60,7 +62,6 @@ from drako_rules.game.parts import (
     PlayerState,
     player_state,
 )
-from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import Ruleset
 
 __all__ = [
@@ -224,16 +225,7 @@ class GameState:
     def players(self) -> tuple[PlayerState, ...]:
         """Each player's public state, by seat (derived once)."""
         c = self._core
-        return tuple(
-            PlayerState(
-                Kingdom(map(_CARD, codes)),
-                tuple(map(_LEGEND, claims)),
-                tuple(map(_REAL_CARD, hand)),
-            )
-            for codes, claims, hand in zip(
-                c[play.CELL_CODES], c[play.CLAIMS], c[play.HANDS], strict=True
-            )
-        )
+        return tuple(map(player_of, c[play.CELL_CODES], c[play.CLAIMS], c[play.HANDS]))
 
     @property
     def current_player(self) -> int:
@@ -263,7 +255,7 @@ class GameState:
     @property
     def legend_row(self) -> tuple[Legend, ...]:
         """The face-up Legends that can be claimed (R2.2, R6.2)."""
-        return tuple(map(_LEGEND, self._core[play.ROW]))
+        return row_of(self._core[play.ROW])
 
     @property
     def legend_deck(self) -> tuple[Legend, ...]:
