@@ -9,8 +9,6 @@ from __future__ import annotations
 import collections
 from collections.abc import Iterable
 
-import attrs
-
 from drako_rules import (
     Card,
     GameState,
@@ -21,6 +19,7 @@ from drako_rules import (
     apply_move,
     new_game,
 )
+from strategies import evolved
 
 #: R1.3: cards of each kind by player count (2-diamond only; 2 and 3; all 8).
 PER_KIND = {2: 4, 3: 6, 4: 8}
@@ -155,7 +154,7 @@ def build(
     else:
         deck = tuple(legend_deck)
     base = arranged(2)
-    return attrs.evolve(
+    return evolved(
         base,
         players=(PlayerState(mine, claimed), PlayerState(theirs)),
         current_player=0,

@@ -4,13 +4,13 @@ game files and games."""
 from __future__ import annotations
 
 import datetime
+import inspect
 import itertools
 import json
 import math
 import random
 from collections.abc import Mapping
 
-import attrs
 from hypothesis import strategies as st
 
 from drako_rules import (
@@ -41,6 +41,24 @@ legends: st.SearchStrategy[Legend] = st.sampled_from(list(Legend))
 legend_sets: st.SearchStrategy[tuple[Legend, ...]] = st.lists(legends, unique=True, max_size=6).map(
     tuple
 )
+
+
+#: The fields of a GameState, as its constructor takes them.
+STATE_FIELDS: tuple[str, ...] = tuple(
+    p for p in inspect.signature(GameState).parameters if p != "core"
+)
+
+
+def evolved(state: GameState, **changes: object) -> GameState:
+    """``attrs.evolve`` for a ``GameState``, whose one attrs field is the kernel's state
+    (``attrs.evolve`` does not apply to it): the public constructor, with its checks, given
+    the state's fields with ``changes`` over them."""
+    fields: dict[str, object] = {name: getattr(state, name) for name in STATE_FIELDS}
+    unknown = changes.keys() - fields.keys()
+    if unknown:
+        raise TypeError(f"GameState has no fields {sorted(unknown)}")
+    fields.update(changes)
+    return GameState(**fields)  # type: ignore[arg-type]
 
 
 @st.composite
@@ -455,7 +473,7 @@ def rehide(state: GameState, rng: random.Random) -> GameState:
         hidden[seat][i] = card
     legend_deck = list(state.legend_deck)
     rng.shuffle(legend_deck)
-    return attrs.evolve(
+    return evolved(
         state,
         seed=rng.randrange(2**64),
         hidden=tuple(tuple(h) for h in hidden),

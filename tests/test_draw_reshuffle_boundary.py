@@ -26,6 +26,7 @@ from drako_rules import (
     legal_moves,
     new_game,
 )
+from strategies import evolved
 
 SEEDS = (1, 7, 2024)
 
@@ -43,7 +44,7 @@ def first_turn(players: int, seed: int) -> GameState:
 
 def with_piles(state: GameState, draw: tuple[Card, ...], discard: tuple[Card, ...]) -> GameState:
     """The same state with other piles (top last)."""
-    return attrs.evolve(state, draw_pile=draw, discard_pile=discard)
+    return evolved(state, draw_pile=draw, discard_pile=discard)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -108,9 +109,7 @@ def test_r3_5_a_draw_pile_of_one_is_drawn_without_reshuffle(seed: int) -> None:
 def test_r3_5_every_reshuffle_is_counted(before: int) -> None:
     """R3.5: the count of reshuffles goes up by one at each, however many came before
     (0 → 1, 1 → 2, 2 → 3, 5 → 6), so each reshuffle draws its own order."""
-    state = attrs.evolve(
-        with_piles(first_turn(2, 7), (), (Card.FOREST, Card.ELF)), reshuffles=before
-    )
+    state = evolved(with_piles(first_turn(2, 7), (), (Card.FOREST, Card.ELF)), reshuffles=before)
     after = apply_move(state, Draw())
     assert after.reshuffles == before + 1
 
@@ -126,7 +125,7 @@ def test_r3_4_a_drawn_card_may_go_where_no_dragon_portal_or_same_card_lies(card:
     kingdom = Kingdom.parse("ODFE/MWPH/SGOD/FEMW")
     players = list(start.players)
     players[seat] = attrs.evolve(players[seat], kingdom=kingdom)
-    state = attrs.evolve(
+    state = evolved(
         start,
         players=tuple(players),
         phase=Phase.DRAWN,

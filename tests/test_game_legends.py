@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from hypothesis import given
 
@@ -22,7 +21,7 @@ from drako_rules import (
     legends_met,
 )
 from game_checks import build
-from strategies import game_states
+from strategies import evolved, game_states
 
 L = Legend
 # Kingdom meeting alliance-human-elf (E at (1,1) beside H at (2,1)) and nothing else.
@@ -157,7 +156,7 @@ def test_r6_1_claims_use_the_games_ruleset() -> None:
     row = [L.BATTLE_GOBLIN_HUMAN, *ROW[1:]]
     kingdom = "GHOG/????/????/????"
     pocket = build(kingdom, legend_row=row)
-    classic = attrs.evolve(pocket, ruleset=CLASSIC)
+    classic = evolved(pocket, ruleset=CLASSIC)
     assert L.BATTLE_GOBLIN_HUMAN not in claims(pocket)
     assert L.BATTLE_GOBLIN_HUMAN in claims(classic)
     with pytest.raises(IllegalMoveError) as info:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import collections
 import random
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -31,7 +30,7 @@ from drako_rules import (
 )
 from drako_rules.game.setup import shuffle
 from game_checks import PER_KIND, card_locations, check_invariants
-from strategies import player_counts, seeds
+from strategies import evolved, player_counts, seeds
 
 
 @given(player_counts, seeds)
@@ -220,7 +219,7 @@ def test_a_game_state_holds_a_legend_row_of_legends() -> None:
     refused with a GameError naming it, not a KeyError from deep inside."""
     state = new_game(2, seed=1)
     with pytest.raises(GameError, match="'two-elves'"):
-        attrs.evolve(state, legend_row=("two-elves",))  # type: ignore[arg-type]
+        evolved(state, legend_row=("two-elves",))
     with pytest.raises(GameError, match="legend row"):
-        attrs.evolve(state, legend_row=None)  # type: ignore[arg-type]
-    assert attrs.evolve(state, legend_row=(Legend.TWO_ELVES,)).legend_row == (Legend.TWO_ELVES,)
+        evolved(state, legend_row=None)
+    assert evolved(state, legend_row=(Legend.TWO_ELVES,)).legend_row == (Legend.TWO_ELVES,)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from hypothesis import given
 
@@ -24,7 +23,7 @@ from drako_rules import (
     legal_moves,
 )
 from game_checks import build, check_invariants
-from strategies import game_states
+from strategies import evolved, game_states
 
 P = Position.parse
 
@@ -209,9 +208,9 @@ def test_r3_5_empty_draw_pile_reshuffles_the_discard_pile_but_its_top() -> None:
 def test_r3_5_successive_reshuffles_differ() -> None:
     """R3.5, R2.8: each reshuffle draws from its own generator (seed and reshuffle count)."""
     state = build("????/?EW?/?HG?/????", discard="FMPSEWHGDOF", draw="")
-    results = {apply_move(attrs.evolve(state, reshuffles=n), Draw()) for n in range(6)}
+    results = {apply_move(evolved(state, reshuffles=n), Draw()) for n in range(6)}
     assert len({(s.draw_pile, s.drawn) for s in results}) > 1
-    seeds = {apply_move(attrs.evolve(state, seed=n), Draw()) for n in range(6)}
+    seeds = {apply_move(evolved(state, seed=n), Draw()) for n in range(6)}
     assert len({(s.draw_pile, s.drawn) for s in seeds}) > 1
 
 
@@ -261,8 +260,8 @@ def test_r3_3_a_state_whose_phase_and_drawn_card_contradict_is_refused(
     raises GameError, so no move R3.3 forbids can apply to it."""
     state = build("????/?EW?/?HG?/????")
     with pytest.raises(GameError, match="drawn"):
-        attrs.evolve(state, phase=phase, drawn=drawn)
-    assert attrs.evolve(state, phase=Phase.DRAWN, drawn=Card.ELF).drawn is Card.ELF
+        evolved(state, phase=phase, drawn=drawn)
+    assert evolved(state, phase=Phase.DRAWN, drawn=Card.ELF).drawn is Card.ELF
 
 
 def test_a_state_of_the_wrong_types_is_refused() -> None:
@@ -276,4 +275,4 @@ def test_a_state_of_the_wrong_types_is_refused() -> None:
         {"phase": Phase.DRAWN, "drawn": "E"},
     ):
         with pytest.raises(GameError):
-            attrs.evolve(state, **changes)
+            evolved(state, **changes)

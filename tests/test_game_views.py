@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -23,7 +22,7 @@ from drako_rules import (
     view_from_json,
     view_to_json,
 )
-from strategies import game_states
+from strategies import evolved, game_states
 
 
 def shuffle_hidden(state: GameState, rng: random.Random) -> GameState:
@@ -42,7 +41,7 @@ def shuffle_hidden(state: GameState, rng: random.Random) -> GameState:
     assert len(draw_pile) == len(state.draw_pile)
     deck = list(state.legend_deck)
     rng.shuffle(deck)
-    return attrs.evolve(
+    return evolved(
         state,
         hidden=tuple(tuple(cells) for cells in hidden),
         draw_pile=draw_pile,
@@ -78,7 +77,7 @@ def test_r8_3_views_differ_only_for_the_drawer_when_the_drawn_card_changes() -> 
     """R8.3: changing the drawn card changes the drawer's view and nobody else's."""
     state = _drawn_state()
     other_card = Card.DRAGON if state.drawn is not Card.DRAGON else Card.ELF
-    other = attrs.evolve(state, drawn=other_card)
+    other = evolved(state, drawn=other_card)
     seat = state.current_player
     assert player_view(state, seat) != player_view(other, seat)
     for s in range(len(state.players)):

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import reference
 from drako_rules import Card, Legend, legends_met
 from drako_rules._kernel import turns
+from drako_rules._kernel.board import CARD_OF_CODE, CODE_OF, UNEXPLORED
 from drako_rules.game import (
     ACTION_SPACE_SIZE,
     MOVES,
@@ -374,12 +375,14 @@ def test_a_claimed_legend_is_replaced_from_the_deck(
 @given(kingdoms(), full_kingdoms())
 def test_every_unexplored_land_is_turned_over_at_the_end(shown: Kingdom, under: Kingdom) -> None:
     """R7.2: each Unexplored Land shows the card under it; revealed cards stay."""
-    cells = turns.turned_over(shown.cells, under.cells)
-    assert cells == tuple(u if s is None else s for s, u in zip(shown, under, strict=True))
+    codes = turns.turned_over(shown.codes, under.codes)
+    assert tuple(CARD_OF_CODE[c] for c in codes) == tuple(
+        u if s is None else s for s, u in zip(shown, under, strict=True)
+    )
 
 
 def test_cells_and_hidden_cards_of_different_lengths_are_refused() -> None:
     """R7.2's turn-over pairs each cell with the card under it: a hidden table of the wrong
     length is an error, never silently cut to the shorter."""
     with pytest.raises(ValueError):
-        turns.turned_over((None,) * 16, (Card.ELF,) * 15)
+        turns.turned_over((UNEXPLORED,) * 16, (CODE_OF[Card.ELF],) * 15)

@@ -47,6 +47,7 @@ def test_every_target_names_a_module_and_tests_that_exist() -> None:
         "kconnect",
         "kscore",
         "klegends",
+        "kplay",
         "checker",
     }
     # Every module of the kernel, where each rule is decided (issue 23), is mutated.

@@ -168,6 +168,19 @@ MODULES: Mapping[str, Target] = {
             ("src/drako_rules/_kernel/legends.py",),
             ("tests/test_kernel.py", "tests/test_legends*.py", "tests/test_fast_paths.py"),
         ),
+        # The kernel's game state and transitions (R2.5-R7.2), which apply_move runs:
+        # checked against the slow reference of the rules of play (tests/reference_play.py).
+        Target(
+            "kplay",
+            ("src/drako_rules/_kernel/play.py",),
+            (
+                "tests/test_kernel_play.py",
+                "tests/test_game_turns*.py",
+                "tests/test_game_end*.py",
+                "tests/test_game_legends*.py",
+                "tests/test_draw_*.py",
+            ),
+        ),
         Target(
             "transitions",
             ("src/drako_rules/game/transitions.py",),

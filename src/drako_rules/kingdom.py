@@ -14,7 +14,15 @@ from typing import Final, SupportsIndex, TypeAlias
 
 import attrs
 
-from drako_rules._kernel.board import CELLS, CODE_OF, CODES, NEIGHBOURS, SIDE, UNEXPLORED
+from drako_rules._kernel.board import (
+    CARD_OF_CODE,
+    CELLS,
+    CODE_OF,
+    CODES,
+    NEIGHBOURS,
+    SIDE,
+    UNEXPLORED,
+)
 from drako_rules.cards import Card
 from drako_rules.errors import DrakoTypeError, NotationError, quote
 from drako_rules.notation import kingdom_cells
@@ -310,6 +318,13 @@ class Kingdom:
             True
         """
         return cls(kingdom_cells(text))
+
+    @classmethod
+    def from_codes(cls, codes: tuple[int, ...]) -> Kingdom:
+        """The Kingdom of 16 cell codes (``board.CODE_OF``), which are not checked: for the
+        game engine, which holds its Kingdoms as codes."""
+        masks, lines = _derive(codes)
+        return cls(tuple(map(CARD_OF_CODE.__getitem__, codes)), derived=(codes, masks, lines))
 
     @classmethod
     def unexplored(cls) -> Kingdom:

@@ -20,7 +20,7 @@ from drako_rules.errors import DrakoTypeError
 from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
 
-__all__ = ["EVERY_KIND", "KINDS_READ", "legends_mask", "legends_met"]
+__all__ = ["EVERY_KIND", "KINDS_READ", "legends_mask", "legends_met", "through_flags"]
 
 
 def _build_through(ruleset: Ruleset) -> tuple[bool, ...]:
@@ -31,6 +31,14 @@ def _build_through(ruleset: Ruleset) -> tuple[bool, ...]:
 
 _through: Final = per_ruleset(_build_through)
 _POCKET_THROUGH: Final = _through(POCKET)
+
+
+def through_flags(ruleset: Ruleset) -> tuple[bool, ...]:
+    """Which pairs of kinds of the kernel's ``THROUGH_PAIRS`` a Portal network links in
+    ``ruleset`` (R4.3, R9.3), as the kernel's ``legends_mask`` takes them: built once per
+    ruleset. The game engine keeps them with a game's state."""
+    return _POCKET_THROUGH if ruleset is POCKET else _through(ruleset)
+
 
 #: The kinds of card whose cells each Legend's requirement reads (R6.4), besides the
 #: Portals, which every requirement reads (R4.2): a Legend can start or stop being met

@@ -38,6 +38,7 @@ from cattrs.strategies import configure_tagged_union
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import DrakoError, RecordError, quote
 from drako_rules.game.moves import MOVE_TYPES, MOVES, AnyMove, Move
+from drako_rules.game.state import GameState, Phase, PlayerState
 from drako_rules.kingdom import Kingdom, Position
 from drako_rules.rulesets import Ruleset, get_ruleset
 
@@ -195,6 +196,48 @@ def _move(value: object, _: object) -> Move:
 converter.register_structure_hook(AnyMove, _move)
 converter.register_structure_hook(Move, _move)
 converter.register_unstructure_hook(Move, lambda move: converter.unstructure(move, AnyMove))
+
+
+@attrs.frozen
+class _StateFields:
+    """The fields of a `GameState` as its JSON object holds them, in order: the state
+    itself holds the kernel's packed form, and derives these."""
+
+    ruleset: Ruleset
+    seed: int
+    first_player: int
+    players: tuple[PlayerState, ...]
+    current_player: int
+    phase: Phase
+    turn: int
+    draw_pile: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    legend_row: tuple[Legend, ...]
+    legend_deck: tuple[Legend, ...]
+    hidden: tuple[tuple[Card | None, ...], ...]
+    drawn: Card | None
+    claimed_this_turn: bool
+    reshuffles: int
+
+
+#: The names of the fields of a state, in the order of its JSON object and its constructor.
+_STATE_FIELDS: Final = tuple(a.name for a in attrs.fields(_StateFields))
+_state_fields: Final = converter.get_structure_hook(_StateFields)
+
+
+def _state(value: object, _: object) -> GameState:
+    fields = _state_fields(value, _StateFields)
+    return GameState(*(getattr(fields, name) for name in _STATE_FIELDS))
+
+
+def _state_data(state: GameState) -> object:
+    return converter.unstructure(
+        _StateFields(*(getattr(state, name) for name in _STATE_FIELDS)), _StateFields
+    )
+
+
+converter.register_structure_hook(GameState, _state)
+converter.register_unstructure_hook(GameState, _state_data)
 
 
 def _format(exc: BaseException, type_: type | None) -> str:

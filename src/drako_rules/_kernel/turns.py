@@ -230,12 +230,10 @@ def refill_row(
     return (*row[:slot], *row[slot + 1 :]), deck
 
 
-def turned_over(
-    cells: tuple[_T | None, ...], hidden: tuple[_T | None, ...]
-) -> tuple[_T | None, ...]:
-    """A Kingdom's cells with every Unexplored Land (None) turned over to the card under it,
-    ``hidden[i]`` (R7.2)."""
-    return tuple([c if c is not None else h for c, h in zip(cells, hidden, strict=True)])
+def turned_over(codes: tuple[int, ...], hidden: tuple[int, ...]) -> tuple[int, ...]:
+    """A Kingdom's cell codes with every Unexplored Land (``UNEXPLORED``) turned over to the
+    code of the card under it, ``hidden[i]`` (R7.2)."""
+    return tuple([k if k != UNEXPLORED else h for k, h in zip(codes, hidden, strict=True)])
 
 
 def reshuffle_split(discard: tuple[_T, ...]) -> tuple[tuple[_T, ...], tuple[_T, ...]]:

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from drako_rules._kernel.board import ALL, CODE_OF_LETTER
+from drako_rules._kernel.board import ALL
+from drako_rules._kernel.play import SEAT
 from drako_rules._kernel.turns import (
     AFTER_CARD,
-    ARRANGE,
     BEFORE_CARD,
     CLAIM_BASE,
     DRAWN,
-    OVER,
     PLACE_BASE,
     REVEAL_BASE,
     TAKE_BASE,
@@ -38,18 +37,11 @@ from drako_rules.game.moves import (
     TAKE_MOVES,
     Move,
 )
-from drako_rules.game.state import GameState, Phase
+from drako_rules.game.parts import PHASE_CODES
+from drako_rules.game.state import GameState, kernel_state
 
 __all__ = ["PHASE_CODES", "legal_moves", "moves_of_actions", "seat_moves", "state_actions"]
 
-#: ``PHASE_CODES[phase]``: the kernel's code of a phase (``_kernel.turns``).
-PHASE_CODES: Final[dict[Phase, int]] = {
-    Phase.ARRANGE: ARRANGE,
-    Phase.BEFORE_CARD: BEFORE_CARD,
-    Phase.DRAWN: DRAWN,
-    Phase.AFTER_CARD: AFTER_CARD,
-    Phase.OVER: OVER,
-}
 
 _LEGEND_BITS: Final = (1 << len(CLAIM_MOVES)) - 1
 _ARRANGE_BITS: Final = (1 << len(ARRANGE_MOVES)) - 1
@@ -82,9 +74,6 @@ _PLACES: Final = _MovesOfMask(PLACE_MOVES)
 _REVEALS_AND_END: Final = _MovesOfMask((*REVEAL_MOVES, END))
 _REVEALS: Final = _MovesOfMask(REVEAL_MOVES)
 _END_ONLY: Final[tuple[Move, ...]] = (END,)
-_BEFORE: Final = Phase.BEFORE_CARD
-_DRAWN: Final = Phase.DRAWN
-_AFTER: Final = Phase.AFTER_CARD
 
 
 def state_actions(state: GameState) -> int:
@@ -92,24 +81,16 @@ def state_actions(state: GameState) -> int:
     move of id ``a``), from the kernel's
     ``_kernel.turns.legal_actions`` (R3, R2.5, R6.1, R7.1).
     The Legends it may claim are those of the row its revealed Kingdom meets (R6.1, R6.4)."""
-    phase = state.phase
-    seat = state.current_player
-    claimable = state.met_masks[seat] & state.row_mask
-    if phase is Phase.BEFORE_CARD:
-        card = state.discard_pile[-1]
-    elif phase is Phase.DRAWN:
-        assert state.drawn is not None
-        card = state.drawn
+    (seat, phase, _turn, draw, discard, _row, _deck, _codes, masks, _hidden, _claims, _hands,
+     drawn, claimed, _reshuffles, row_mask, met, _game) = kernel_state(state)  # fmt: skip
+    if phase == BEFORE_CARD:
+        card = discard[-1]
+    elif phase == DRAWN:
+        card = drawn
     else:
-        return legal_actions(PHASE_CODES[phase], (), 0, 0, 0, state.claimed_this_turn, claimable)
+        return legal_actions(phase, (), 0, 0, 0, claimed == 1, met[seat] & row_mask)
     return legal_actions(
-        PHASE_CODES[phase],
-        state.players[seat].kingdom.masks,
-        CODE_OF_LETTER[card._value_],
-        len(state.draw_pile),
-        len(state.discard_pile),
-        state.claimed_this_turn,
-        claimable,
+        phase, masks[seat], card, len(draw), len(discard), claimed == 1, met[seat] & row_mask
     )
 
 
@@ -137,30 +118,20 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         24
     """
     isinstance(state, GameState) or expect(state, GameState, "a GameState", "see new_game")
-    # The kernel's function of the phase, its masks read as the prebuilt moves.
-    phase = state.phase
-    seat = state.current_player
-    if phase is _BEFORE:
-        discard = state.discard_pile
+    # The kernel's function of the phase on the kernel's state, its masks read as the
+    # prebuilt moves.
+    (seat, phase, _turn, draw, discard, _row, _deck, _codes, masks, _hidden, _claims, _hands,
+     drawn, claimed, _reshuffles, row_mask, met, _game) = kernel_state(state)  # fmt: skip
+    if phase == BEFORE_CARD:
         claims, takes = before_card_actions(
-            state.players[seat].kingdom.masks,
-            CODE_OF_LETTER[discard[-1]._value_],
-            len(state.draw_pile),
-            len(discard),
-            state.claimed_this_turn,
-            state.met_masks[seat] & state.row_mask,
+            masks[seat], discard[-1], len(draw), len(discard), claimed == 1, met[seat] & row_mask
         )
         return _CLAIMS[claims] + _TAKES_AND_DRAW[takes]
-    if phase is _DRAWN:
-        drawn = state.drawn
-        assert drawn is not None
-        places, reveals = drawn_actions(
-            state.players[seat].kingdom.masks, CODE_OF_LETTER[drawn._value_]
-        )
+    if phase == DRAWN:
+        places, reveals = drawn_actions(masks[seat], drawn)
         return _PLACES[places] + _REVEALS[reveals]
-    if phase is _AFTER:
-        claimable = state.met_masks[seat] & state.row_mask
-        return _CLAIMS[after_card_actions(state.claimed_this_turn, claimable)] + _END_ONLY
+    if phase == AFTER_CARD:
+        return _CLAIMS[after_card_actions(claimed == 1, met[seat] & row_mask)] + _END_ONLY
     return moves_of_actions(state_actions(state))  # ARRANGE (R2.5), OVER (R7.1)
 
 
@@ -182,4 +153,4 @@ def seat_moves(state: GameState, seat: int) -> tuple[Move, ...]:
 
     ``seat`` is not checked here: the callers check it (`player_view`) or hold it from
     the game (the environments)."""
-    return moves_of_actions(seat_actions(seat, state.current_player, state_actions(state)))
+    return moves_of_actions(seat_actions(seat, kernel_state(state)[SEAT], state_actions(state)))

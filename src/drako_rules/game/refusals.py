@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from drako_rules._kernel import play
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import IllegalMoveError
-from drako_rules.game.moves import Arrange, Claim, End, Move
+from drako_rules.game.moves import Arrange, Claim, End, Move, Place, Reveal, Take
 from drako_rules.game.state import GameState, Phase
 from drako_rules.kingdom import Kingdom, Position
 
 __all__ = [
+    "refuse",
     "refuse_claim_again",
     "refuse_claim_outside_row",
     "refuse_claim_unmet",
@@ -135,3 +137,31 @@ def refuse_reveal(move: Move, kingdom: Kingdom, position: Position) -> NoReturn:
         "and only an Unexplored Land can be revealed (R3.3)",
         rule="R3.3",
     )
+
+
+def refuse(state: GameState, move: Move, why: int) -> NoReturn:
+    """Raise the error for ``move``, which the kernel refused in ``state`` for the reason
+    ``why`` (a refusal code of ``_kernel.play``): the message names the rule it breaks."""
+    seat = state.current_player
+    if why == play.NO_PLACE:  # R3.4b, R3.4c
+        assert isinstance(move, Take | Place)
+        if isinstance(move, Take):
+            card, how = state.discard_pile[-1], "taking the discarded"
+        else:
+            assert state.drawn is not None
+            card, how = state.drawn, "placing the drawn"
+        refuse_replace(state.players[seat].kingdom, move.position, card, how)
+    if why == play.NO_DRAW:
+        refuse_draw(len(state.discard_pile))
+    if why == play.NO_REVEAL:
+        assert isinstance(move, Reveal)
+        refuse_reveal(move, state.players[seat].kingdom, move.position)
+    if why == play.CLAIMED_AGAIN:
+        refuse_claim_again(move, seat)
+    if why == play.NOT_IN_ROW:
+        assert isinstance(move, Claim)
+        refuse_claim_outside_row(state, move, move.legend)
+    if why == play.UNMET:
+        assert isinstance(move, Claim)
+        refuse_claim_unmet(move, state.players[seat].kingdom, seat, move.legend)
+    refuse_out_of_turn(state, move)

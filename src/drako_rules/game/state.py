@@ -32,18 +32,36 @@ The phase machine:
 from __future__ import annotations
 
 import enum
+import functools
 import operator
 from collections.abc import Callable
 from typing import Final
 
 import attrs
 
-from drako_rules._kernel.board import legend_mask
-from drako_rules._kernel.turns import sees_drawn
+from drako_rules._kernel import play
+from drako_rules._kernel.board import CARD_OF_CODE, CARDS, CODE_OF, LEGENDS
+from drako_rules._kernel.play import Core
+from drako_rules._kernel.turns import OVER, sees_drawn
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import GameError
-from drako_rules.kingdom import Kingdom
-from drako_rules.legends import legends_mask
+from drako_rules.game.packing import (
+    card_codes,
+    checked_pack,
+    hidden_codes,
+    legend_ids,
+    player_of,
+    players_core,
+    row_of,
+)
+from drako_rules.game.parts import (
+    NO_HIDDEN,
+    PHASE_CODES,
+    PHASE_OF_CODE,
+    Phase,
+    PlayerState,
+    player_state,
+)
 from drako_rules.rulesets import Ruleset
 
 __all__ = [
@@ -54,62 +72,19 @@ __all__ = [
     "Phase",
     "PlayerState",
     "drawn_card_seen",
+    "kernel_state",
     "player_state",
+    "state_of_kernel",
     "successor",
     "successor_function",
 ]
 
 
-class Phase(enum.Enum):
-    """Where a game stands: what kind of decision is awaited (see the module documentation)."""
-
-    ARRANGE = "arrange"
-    """Waiting for the current player's starting arrangement (R2.5)."""
-    BEFORE_CARD = "before-card"
-    """Start of a turn: claim a Legend (R6.1), then take or draw a card (R3.1)."""
-    DRAWN = "drawn"
-    """A card was drawn: place it, or discard it and reveal an Unexplored Land (R3.3)."""
-    AFTER_CARD = "after-card"
-    """After the card action: claim a met Legend or end the turn (R6.1)."""
-    OVER = "over"
-    """The game has ended (R7); every card is revealed."""
-
-    # Members are singletons compared by identity: hashing by identity agrees with
-    # equality, at C speed (Enum's own __hash__ is Python code), for the tables keyed by
-    # phase (the observation encoder's).
-    __hash__ = object.__hash__
-
-
-def _check_kingdom(instance: object, attribute: attrs.Attribute[Kingdom], value: Kingdom) -> None:
-    if type(value) is not Kingdom:
-        raise GameError(f"a player's kingdom is a Kingdom, not {value!r:.60}")
-
-
-@attrs.frozen
-class PlayerState:
-    """What everyone knows of one player (R8.1).
-
-    Attributes:
-        kingdom: the 4×4 Kingdom as it lies on the table: revealed cards, and ``None`` for
-            each Unexplored Land (its kind is kept by the engine, in
-            `GameState.hidden`). Before the player's starting arrangement the
-            centre is empty and shows as ``None`` too.
-        legends: the Legends the player claimed, in claim order (R6.3).
-        hand: the 4 starting cards of different kinds, sorted in card order, until they
-            are arranged (R2.3, R2.5); empty afterwards. Ruling: the starting cards are
-            drawn face up (duplicates must be seen to be set aside), so everyone sees them.
-    """
-
-    kingdom: Kingdom = attrs.field(validator=_check_kingdom)
-    legends: tuple[Legend, ...] = ()
-    hand: tuple[Card, ...] = ()
-
-
-def player_state(
-    kingdom: Kingdom, legends: tuple[Legend, ...], hand: tuple[Card, ...]
-) -> PlayerState:
-    """``PlayerState(kingdom, legends, hand)``: the engine's name for building one."""
-    return PlayerState(kingdom, legends, hand)
+_CARD: Final = CARD_OF_CODE.__getitem__
+#: ``_REAL_CARD(code)``: the card of a code below ``UNEXPLORED`` (piles and hands hold no
+#: Unexplored Land).
+_REAL_CARD: Final = CARDS.__getitem__
+_LEGEND: Final = LEGENDS.__getitem__
 
 
 @attrs.frozen(init=False, repr=False)
@@ -122,6 +97,11 @@ class GameState:
     alone (R2.8).
 
     Piles are tuples whose **last** item is the top.
+
+    A state holds the kernel's state of the game, plain integers and tuples (as a chess
+    library's board keeps bitboards), and derives each field below from it when read;
+    `players` and `hidden` are derived once. A new state is made by the engine
+    (`apply_move`), by this constructor, or with `successor`, which changes named fields.
 
     Attributes:
         ruleset: the scoring rules of the game (R9).
@@ -145,6 +125,9 @@ class GameState:
         claimed_this_turn: whether the player to move has claimed a Legend this turn (R6.1).
         reshuffles: how many times the discard pile was shuffled into a new draw pile
             (R3.5); with the seed it decides the next shuffle.
+        row_mask: the Legends of the legend row, as a mask of `LEGEND_BIT` (in the kernel).
+        met_masks: for each seat, the Legends its revealed Kingdom meets in the game's
+            ruleset (R6.1, R6.4, R9.3), as a mask of `LEGEND_BIT` (in the kernel).
 
     Examples:
         >>> from drako_rules import new_game, apply_move, Move
@@ -162,28 +145,9 @@ class GameState:
          player 1: ????/?...?/?...?/????  no Legend
     """
 
-    ruleset: Ruleset
-    seed: int
-    first_player: int
-    players: tuple[PlayerState, ...]
-    current_player: int
-    phase: Phase
-    turn: int
-    draw_pile: tuple[Card, ...]
-    discard_pile: tuple[Card, ...]
-    legend_row: tuple[Legend, ...]
-    legend_deck: tuple[Legend, ...]
-    hidden: tuple[tuple[Card | None, ...], ...]
-    drawn: Card | None = None
-    claimed_this_turn: bool = False
-    reshuffles: int = 0
-    row_mask: int = attrs.field(init=False, eq=False, repr=False)
-    """Read-only: the Legends of the legend row, as a mask of
-    `LEGEND_BIT` (in the kernel); derived from the row."""
-    met_masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    """Read-only: for each seat, the Legends its revealed Kingdom meets in the game's ruleset
-    (R6.1, R6.4, R9.3), as a mask of `LEGEND_BIT` (in the kernel);
-    derived from the Kingdoms, so never stale."""
+    _core: Core
+    """The kernel's state (``_kernel.play``): the one field, compared and hashed; every
+    public field is derived from it."""
 
     def __init__(
         self,
@@ -203,72 +167,167 @@ class GameState:
         claimed_this_turn: bool = False,
         reshuffles: int = 0,
         *,
-        derived: tuple[int, tuple[int, ...]] | None = None,
+        core: Core | None = None,
     ) -> None:
-        """Check what a hand-built state could contradict, and derive the masks.
+        """Check what a hand-built state could contradict, and pack it for the kernel.
 
-        ``derived`` is for the engine only: ``(row_mask, met_masks)`` of a state it built
-        from a checked one (see `successor`), kept
-        true by it. Left out, the masks are derived here from the legend row and the
-        Kingdoms, and the state is checked.
+        ``core`` is for the engine only (`state_of_kernel`): the kernel's state of a state
+        it built from a checked one; the other arguments are then not read.
 
         Raises:
-            GameError: the legend row is not Legends, a player is not a PlayerState, the
-                ruleset is not a Ruleset, or the phase and the drawn card contradict each
-                other (a drawn card exists exactly in phase ``DRAWN``, R3.3).
+            GameError: the legend row or deck is not Legends, a player is not a
+                PlayerState (or holds other than Legends and Cards), the ruleset is not a
+                Ruleset, the phase not a Phase, a pile or hidden cell not Cards, or the phase
+                and the drawn card contradict each other (a drawn card exists exactly in
+                phase ``DRAWN``, R3.3).
         """
-        self.__attrs_init__(
-            ruleset,
-            seed,
-            first_player,
-            players,
-            current_player,
-            phase,
-            turn,
-            draw_pile,
-            discard_pile,
-            legend_row,
-            legend_deck,
-            hidden,
-            drawn,
-            claimed_this_turn,
-            reshuffles,
+        if core is None:
+            core = checked_pack(
+                ruleset,
+                seed,
+                first_player,
+                players,
+                current_player,
+                phase,
+                turn,
+                draw_pile,
+                discard_pile,
+                legend_row,
+                legend_deck,
+                hidden,
+                drawn,
+                claimed_this_turn,
+                reshuffles,
+            )
+        # The one field, set once here as attrs sets a frozen class's fields.
+        object.__setattr__(self, "_core", core)
+
+    # -- the fields, derived from the kernel's state --------------------------------------
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The scoring rules of the game (R9)."""
+        ruleset = self._core[play.GAME][play.RULESET]
+        assert type(ruleset) is Ruleset
+        return ruleset
+
+    @property
+    def seed(self) -> int:
+        """The seed every shuffle comes from (R2.8)."""
+        return self._core[play.GAME][play.SEED]
+
+    @property
+    def first_player(self) -> int:
+        """The seat of the first player (R2.7)."""
+        return self._core[play.GAME][play.FIRST]
+
+    @functools.cached_property
+    def players(self) -> tuple[PlayerState, ...]:
+        """Each player's public state, by seat (derived once)."""
+        c = self._core
+        return tuple(map(player_of, c[play.CELL_CODES], c[play.CLAIMS], c[play.HANDS]))
+
+    @property
+    def current_player(self) -> int:
+        """The seat of the player to move (in ``OVER``: whose card action ended it)."""
+        return self._core[play.SEAT]
+
+    @property
+    def phase(self) -> Phase:
+        """What kind of decision is awaited (`Phase`)."""
+        return PHASE_OF_CODE[self._core[play.PHASE]]
+
+    @property
+    def turn(self) -> int:
+        """The number of the current turn (0 during the starting arrangements)."""
+        return self._core[play.TURN]
+
+    @property
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The face-down draw pile, top last (R2.1, R3.3)."""
+        return tuple(map(_REAL_CARD, self._core[play.DRAW]))
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The face-up discard pile, top last (R2.6, R3.4a)."""
+        return tuple(map(_REAL_CARD, self._core[play.DISCARD]))
+
+    @property
+    def legend_row(self) -> tuple[Legend, ...]:
+        """The face-up Legends that can be claimed (R2.2, R6.2)."""
+        return row_of(self._core[play.ROW])
+
+    @property
+    def legend_deck(self) -> tuple[Legend, ...]:
+        """The face-down Legends, top last (R2.2, R6.2)."""
+        return tuple(map(_LEGEND, self._core[play.DECK]))
+
+    @functools.cached_property
+    def hidden(self) -> tuple[tuple[Card | None, ...], ...]:
+        """For each player, the kind of the card under each cell (R2.4, R8.2; derived once)."""
+        return tuple(
+            NO_HIDDEN if under == play.NO_CODES else tuple(map(_CARD, under))
+            for under in self._core[play.HIDDEN]
         )
-        if derived is None:
-            derived = _checked_masks(self)
-        # The derived fields, set once here as attrs sets a frozen class's fields.
-        object.__setattr__(self, "row_mask", derived[0])
-        object.__setattr__(self, "met_masks", derived[1])
+
+    @property
+    def drawn(self) -> Card | None:
+        """The card drawn and not yet placed or discarded (phase ``DRAWN``, R3.3)."""
+        return CARD_OF_CODE[self._core[play.DRAWN_CARD]]
+
+    @property
+    def claimed_this_turn(self) -> bool:
+        """Whether the player to move has claimed a Legend this turn (R6.1)."""
+        return self._core[play.CLAIMED] == 1
+
+    @property
+    def reshuffles(self) -> int:
+        """How many times the discard pile was reshuffled into the draw pile (R3.5)."""
+        return self._core[play.RESHUFFLES]
+
+    @property
+    def row_mask(self) -> int:
+        """The Legends of the legend row, as a mask of ``LEGEND_BIT`` (in the kernel)."""
+        return self._core[play.ROW_MASK]
+
+    @property
+    def met_masks(self) -> tuple[int, ...]:
+        """For each seat, the Legends its revealed Kingdom meets (R6.1, R6.4, R9.3), as a
+        mask of ``LEGEND_BIT`` (in the kernel); derived with the Kingdoms, never stale."""
+        return self._core[play.MET]
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended (R7.1); then no one moves again."""
-        return self.phase is Phase.OVER
+        return self._core[play.PHASE] == OVER
 
     @property
     def player_count(self) -> int:
         """The number of players (R1.3)."""
-        return len(self.players)
+        return len(self._core[play.MET])
 
     @property
     def current(self) -> PlayerState:
         """The state of the player to move."""
-        return self.players[self.current_player]
+        return self.players[self._core[play.SEAT]]
 
     @property
     def discard_top(self) -> Card | None:
         """The top card of the discard pile (R3.1), or None while it is empty."""
-        return self.discard_pile[-1] if self.discard_pile else None
+        pile = self._core[play.DISCARD]
+        return CARD_OF_CODE[pile[-1]] if pile else None
 
     def __repr__(self) -> str:
-        drawn = f", drawn {self.drawn.english}" if self.drawn is not None else ""
+        c = self._core
+        drawn = self.drawn
+        shown = f", drawn {drawn.english}" if drawn is not None else ""
         top = self.discard_top
         return (
-            f"<GameState {len(self.players)} players, {self.ruleset.name}, seed {self.seed}, "
+            f"<GameState {len(c[play.MET])} players, {self.ruleset.name}, seed {self.seed}, "
             f"turn {self.turn}, player {self.current_player} {self.phase.value}"
-            f"{drawn}, draw pile {len(self.draw_pile)}, discard pile {len(self.discard_pile)}"
+            f"{shown}, draw pile {len(c[play.DRAW])}, discard pile {len(c[play.DISCARD])}"
             f"{f' (top {top.english})' if top is not None else ''}, "
-            f"legend row {len(self.legend_row)}, legend deck {len(self.legend_deck)}>"
+            f"legend row {len(c[play.ROW])}, legend deck {len(c[play.DECK])}>"
         )
 
     def __str__(self) -> str:
@@ -285,39 +344,18 @@ class GameState:
         return "\n".join(lines)
 
 
-def _checked_masks(state: GameState) -> tuple[int, tuple[int, ...]]:
-    """The derived masks of a state built by hand, once its fields are checked."""
-    try:
-        row = legend_mask(state.legend_row)
-    except (KeyError, TypeError):  # not Legends (TypeError: not iterable or unhashable)
-        raise GameError(
-            f"the legend row is a tuple of Legends, not {state.legend_row!r:.80}"
-        ) from None
-    ruleset = state.ruleset
-    if type(ruleset) is not Ruleset:
-        raise GameError(f"the ruleset of a game is a Ruleset, not {ruleset!r:.60}")
-    players = state.players
-    if type(players) is not tuple or not all(type(p) is PlayerState for p in players):
-        raise GameError(f"players is a tuple of PlayerState, not {players!r:.80}")
-    drawn = state.drawn
-    if (drawn is not None) != (state.phase is Phase.DRAWN):
-        _mismatched_drawn(state)
-    if drawn is not None and type(drawn) is not Card:
-        raise GameError(f"the drawn card is a Card, not {drawn!r:.60}")
-    return row, tuple(legends_mask(p.kingdom, ruleset) for p in players)
+#: ``kernel_state(state)``: the kernel's state a `GameState` holds (``_kernel.play``), for
+#: the engine, which reads and plays on it.
+kernel_state: Final[Callable[[GameState], Core]] = operator.attrgetter("_core")
+
+#: The arguments a state built from the kernel's state does not read.
+_UNREAD: Final = (None,) * 12
 
 
-def _mismatched_drawn(state: GameState) -> None:
-    """Raise the error for a drawn card outside phase ``DRAWN``, or none in it (R3.3)."""
-    raise GameError(
-        f"phase {getattr(state.phase, 'value', state.phase)!r:.30} with "
-        f"{'a drawn card' if state.drawn is not None else 'no drawn card'}: a drawn "
-        "card exists exactly in phase 'drawn' (R3.3)"
-    )
-
-
-#: The cells of a Kingdom that hold no hidden card: sixteen ``None`` (R2.4).
-NO_HIDDEN: Final[tuple[Card | None, ...]] = (None,) * 16
+def state_of_kernel(core: Core) -> GameState:
+    """The `GameState` of the kernel's state ``core``, for the engine: a state the kernel
+    made from a checked one, so nothing is checked again."""
+    return GameState(*_UNREAD, core=core)  # type: ignore[arg-type]
 
 
 class Keep(enum.Enum):
@@ -353,77 +391,88 @@ def successor(
     row_mask: int | Keep = KEEP,
     met_masks: tuple[int, ...] | Keep = KEEP,
 ) -> GameState:
-    """``attrs.evolve(state, field=value, ...)`` for the engine: the state with the named
-    fields changed and every other shared, built by ``GameState`` with the masks handed over.
+    """The state with the named fields changed and every other kept: what
+    ``GameState(...)`` builds from the old state's fields and these, without its checks.
 
-    The engine has checked every value, so nothing is checked again; the derived masks
-    are the caller's to keep true: ``row_mask`` changes with ``legend_row``, and
-    ``met_masks`` with the Kingdoms of ``players`` (``legends_mask`` in the game's ruleset).
+    The values are the caller's to check (the constructor checks them). The derived
+    masks are the caller's to keep true: ``row_mask`` changes with ``legend_row``, and
+    ``met_masks`` with the Kingdoms of ``players`` (``legends_mask`` in the game's
+    ruleset); a mask left out is kept as it was.
     """
-    return GameState(
-        state.ruleset,
-        state.seed,
-        state.first_player,
-        state.players if players is KEEP else players,
-        state.current_player if current_player is KEEP else current_player,
-        state.phase if phase is KEEP else phase,
-        state.turn if turn is KEEP else turn,
-        state.draw_pile if draw_pile is KEEP else draw_pile,
-        state.discard_pile if discard_pile is KEEP else discard_pile,
-        state.legend_row if legend_row is KEEP else legend_row,
-        state.legend_deck if legend_deck is KEEP else legend_deck,
-        state.hidden if hidden is KEEP else hidden,
-        state.drawn if drawn is KEEP else drawn,
-        state.claimed_this_turn if claimed_this_turn is KEEP else claimed_this_turn,
-        state.reshuffles if reshuffles is KEEP else reshuffles,
-        derived=(
-            state.row_mask if row_mask is KEEP else row_mask,
-            state.met_masks if met_masks is KEEP else met_masks,
-        ),
+    c = state._core
+    (seat, phase_code, turn_now, draw, discard, row, deck, codes, masks, under, claims, hands,
+     card, claimed, shuffles, row_bits, met, game) = c  # fmt: skip
+    if players is not KEEP:
+        codes, masks, claims, hands, _ = players_core(players, game[play.THROUGH])
+    if legend_row is not KEEP:
+        row = legend_ids(legend_row)
+    return state_of_kernel(
+        (
+            seat if current_player is KEEP else current_player,
+            phase_code if phase is KEEP else PHASE_CODES[phase],
+            turn_now if turn is KEEP else turn,
+            draw if draw_pile is KEEP else card_codes(draw_pile),
+            discard if discard_pile is KEEP else card_codes(discard_pile),
+            row,
+            deck if legend_deck is KEEP else legend_ids(legend_deck),
+            codes,
+            masks,
+            under if hidden is KEEP else hidden_codes(hidden),
+            claims,
+            hands,
+            card if drawn is KEEP else CODE_OF[drawn],
+            claimed if claimed_this_turn is KEEP else (1 if claimed_this_turn else 0),
+            shuffles if reshuffles is KEEP else reshuffles,
+            row_bits if row_mask is KEEP else row_mask,
+            met if met_masks is KEEP else met_masks,
+            game,
+        )
     )
 
 
-#: The names of the fields of a state, in order: the public ones, then the two masks.
-_FIELDS: Final = tuple(a.name for a in attrs.fields(GameState))
-#: The number of fields ``GameState`` takes by position.
-_TAKEN: Final = _FIELDS.index("row_mask")
-#: ``_VALUES(state)``: the values of every field of a state, in order.
-_VALUES: Final = operator.attrgetter(*_FIELDS)
+#: The names of the fields of a state a transition may change, with the two masks.
+_CHANGING: Final = frozenset(
+    {
+        "players",
+        "current_player",
+        "phase",
+        "turn",
+        "draw_pile",
+        "discard_pile",
+        "legend_row",
+        "legend_deck",
+        "hidden",
+        "drawn",
+        "claimed_this_turn",
+        "reshuffles",
+        "row_mask",
+        "met_masks",
+    }
+)
 
 
 def successor_function(*changed: str) -> Callable[..., GameState]:
     """The function ``f(state, *, name=value, ...)`` that returns
     `successor(state, name=value, ...)` for exactly
-    the fields ``changed``, each of them required: one transition shape of the engine.
+    the fields ``changed``, each of them required: one transition shape.
 
-    A call reads the old state's fields and puts the changed ones over them, and pays none
-    of the ``KEEP`` tests of `successor`. The same
-    contract holds: the values are the caller's to check, and the derived masks theirs to
-    keep true.
+    The same contract holds: the values are the caller's to check, and the derived masks
+    theirs to keep true.
 
     Raises:
         GameError: a name is not a field a transition changes (``ruleset``, ``seed`` and
             ``first_player`` never change), or is given twice.
     """
-    unknown = [n for n in changed if n not in _FIELDS or n in _FIXED]
-    if unknown or len(set(changed)) != len(changed):
+    if any(n not in _CHANGING for n in changed) or len(set(changed)) != len(changed):
         raise GameError(f"successor_function takes distinct changing fields, not {changed!r:.80}")
     names = frozenset(changed)
-    at = tuple(_FIELDS.index(name) for name in changed)
 
     def evolved(state: GameState, **values: object) -> GameState:
         if values.keys() != names:
             raise GameError(f"this successor takes exactly the fields {sorted(names)}")
-        fields = [*_VALUES(state)]
-        for i, name in zip(at, changed, strict=True):
-            fields[i] = values[name]
-        return GameState(*fields[:_TAKEN], derived=(fields[_TAKEN], fields[_TAKEN + 1]))
+        return successor(state, **values)  # type: ignore[arg-type]
 
     return evolved
-
-
-#: The fields no transition changes.
-_FIXED: Final = frozenset({"ruleset", "seed", "first_player"})
 
 
 def drawn_card_seen(state: GameState, seat: int) -> Card | None:

@@ -18,16 +18,21 @@ from __future__ import annotations
 
 import attrs
 
+from drako_rules._kernel.board import CARD_OF_CODE
+from drako_rules._kernel.play import FIRST
+from drako_rules._kernel.turns import sees_drawn
 from drako_rules.cards import Card, Legend
 from drako_rules.errors import expect
 from drako_rules.game.legal import seat_moves, state_actions
 from drako_rules.game.moves import ACTION_SPACE_SIZE, Move
+from drako_rules.game.packing import cards_of, kingdom_of, legends_of
+from drako_rules.game.parts import PHASE_OF_CODE
 from drako_rules.game.setup import check_seat
 from drako_rules.game.state import (
     GameState,
     Phase,
     PlayerState,
-    drawn_card_seen,
+    kernel_state,
     player_state,
 )
 
@@ -106,23 +111,31 @@ def player_view(state: GameState, player: int) -> PlayerView:
         True
     """
     expect(state, GameState, "a GameState", "see new_game")
-    check_seat(player, len(state.players))
+    # Read from the kernel's state, whose parts are decoded only as needed.
+    (current, phase, turn, draw, _discard, _row, deck, codes, _masks, _hidden, claims, hands,
+     drawn, claimed, _reshuffles, _row_mask, met, game) = kernel_state(state)  # fmt: skip
+    check_seat(player, len(met))
     return PlayerView(
         player,
         state.ruleset.name,
-        state.first_player,
-        state.current_player,
-        state.phase,
-        state.turn,
-        # Copies: a player that writes into its view cannot reach the game's own
-        # PlayerStates (the view shares no mutable object with the state).
-        tuple([player_state(p.kingdom, p.legends, p.hand) for p in state.players]),
-        len(state.draw_pile),
+        game[FIRST],
+        current,
+        PHASE_OF_CODE[phase],
+        turn,
+        # Its own PlayerStates: a player that writes into its view cannot reach the game's
+        # (the view shares no mutable object with the state).
+        tuple(
+            [
+                player_state(kingdom_of(k), legends_of(c), cards_of(h))
+                for k, c, h in zip(codes, claims, hands, strict=True)
+            ]
+        ),
+        len(draw),
         state.discard_pile,
         state.legend_row,
-        len(state.legend_deck),
-        drawn_card_seen(state, player),
-        state.claimed_this_turn,
+        len(deck),
+        sees_drawn(player, current, CARD_OF_CODE[drawn]),  # R8.3
+        claimed == 1,
         seat_moves(state, player),
     )
 
