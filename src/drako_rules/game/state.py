@@ -199,8 +199,7 @@ class GameState:
                 claimed_this_turn,
                 reshuffles,
             )
-        # The one field, set once here as attrs sets a frozen class's fields.
-        object.__setattr__(self, "_core", core)
+        self.__attrs_init__(core)
 
     # -- the fields, derived from the kernel's state --------------------------------------
 
