@@ -97,7 +97,7 @@ class Card(enum.Enum):
         card = CARD_TOKENS.get(text.strip().lower())
         if card is None:
             raise NotationError(
-                f"unknown card {text!r}: expected one of "
+                f"unknown card {quote(text)}: expected one of "
                 + ", ".join(f"{c.letter} ({c.english})" for c in Card),
                 token=text,
             )
@@ -151,7 +151,7 @@ def check_player_count(players: object) -> int:
         PlayerCountError: for any other value.
     """
     if isinstance(players, bool) or not isinstance(players, int) or players not in CARDS_PER_KIND:
-        raise PlayerCountError(f"Drako is played by 2, 3 or 4 players, not {players!r} (R1.3)")
+        raise PlayerCountError(f"Drako is played by 2, 3 or 4 players, not {quote(players)} (R1.3)")
     return players
 
 

@@ -23,7 +23,7 @@ from typing import Final
 
 import attrs
 
-from drako_rules.errors import ArenaError, GameError, IllegalMoveError
+from drako_rules.errors import ArenaError, GameError, IllegalMoveError, quote
 from drako_rules.game import Move, Player, PlayerView, final_ranking, final_scores
 from drako_rules.game.players import play_game
 from drako_rules.game.setup import check_seed
@@ -330,7 +330,7 @@ def check_games(games: object) -> int:
         ArenaError: it is not.
     """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise ArenaError(f"the number of games is from 1 to {MAX_GAMES:,}, not {games!r}")
+        raise ArenaError(f"the number of games is from 1 to {MAX_GAMES:,}, not {quote(games)}")
     return games
 
 

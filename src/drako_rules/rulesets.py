@@ -13,7 +13,7 @@ import attrs
 
 from drako_rules._kernel.score import dragon_points
 from drako_rules.cards import Card
-from drako_rules.errors import RulesetError
+from drako_rules.errors import RulesetError, quote
 
 __all__ = ["CLASSIC", "POCKET", "RULESETS", "Ruleset", "get_ruleset", "per_ruleset"]
 
@@ -217,7 +217,7 @@ def get_ruleset(name: str | Ruleset) -> Ruleset:
         return RULESETS[name.strip().lower()]
     except KeyError:
         raise RulesetError(
-            f"unknown ruleset {name!r}: choose one of {', '.join(RULESETS)} (R9)"
+            f"unknown ruleset {quote(name)}: choose one of {', '.join(RULESETS)} (R9)"
         ) from None
 
 

@@ -187,7 +187,7 @@ def _move(value: object, _: object) -> Move:
     tag = value.get("type")
     if tag not in _TAGS:
         raise RecordError(
-            f"unknown move type {tag!r}: expected one of " + ", ".join(repr(t) for t in _TAGS)
+            f"unknown move type {quote(tag)}: expected one of " + ", ".join(repr(t) for t in _TAGS)
         )
     move: Move = _tagged(value, AnyMove)
     return MOVES[move.action_id]  # the prebuilt instance

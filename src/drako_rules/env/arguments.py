@@ -42,7 +42,7 @@ def check_max_moves(max_moves: object) -> int | None:
     if max_moves is not None and (
         isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1
     ):
-        raise GameError(f"max_moves is a positive integer or None, not {max_moves!r} (R7.4)")
+        raise GameError(f"max_moves is a positive integer or None, not {quote(max_moves)} (R7.4)")
     return max_moves
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from drako_rules.errors import GameError
+from drako_rules.errors import GameError, quote
 from drako_rules.game import GameState, final_ranking
 
 __all__ = ["final_rewards", "is_truncated", "rewards_from_places"]
@@ -51,7 +51,7 @@ def rewards_from_places(places: Sequence[int]) -> tuple[float, ...]:
     """
     if not 2 <= len(places) <= 4 or any(type(p) is not int or p < 1 for p in places):
         raise GameError(
-            f"rewards need the places (positive integers) of 2 to 4 players, not {places!r}"
+            f"rewards need the places (positive integers) of 2 to 4 players, not {quote(places)}"
         )
     n = len(places)
     return tuple(

@@ -118,13 +118,13 @@ ACTION_SPACE_SIZE: Final = ACTIONS
 def _check_position(instance: object, attribute: attrs.Attribute[Position], value: object) -> None:
     if not isinstance(value, Position):
         raise InvalidMoveError(
-            f"{type(instance).__name__}.{attribute.name} must be a Position, not {value!r}"
+            f"{type(instance).__name__}.{attribute.name} must be a Position, not {quote(value)}"
         )
 
 
 def _check_legend(instance: object, attribute: attrs.Attribute[Legend], value: object) -> None:
     if not isinstance(value, Legend):
-        raise InvalidMoveError(f"Claim.legend must be a Legend, not {value!r}")
+        raise InvalidMoveError(f"Claim.legend must be a Legend, not {quote(value)}")
 
 
 def _check_order(
@@ -136,7 +136,7 @@ def _check_order(
         or value not in _ARRANGEMENT_INDEX
     ):
         raise InvalidMoveError(
-            f"an arrangement is an order of the hand indices 0, 1, 2, 3 (R2.5), not {value!r}"
+            f"an arrangement is an order of the hand indices 0, 1, 2, 3 (R2.5), not {quote(value)}"
         )
 
 
@@ -187,16 +187,20 @@ class Move:
         try:
             if verb in ("draw", "end"):
                 if arg:
-                    raise InvalidMoveError(f"{verb!r} takes nothing after it, got {text!r}")
+                    raise InvalidMoveError(
+                        f"{quote(verb)} takes nothing after it, got {quote(text)}"
+                    )
                 return DRAW if verb == "draw" else END
             if not arg:
-                raise InvalidMoveError(f"{verb!r} needs an argument, got {text!r}: {_EXPECTED}")
+                raise InvalidMoveError(
+                    f"{quote(verb)} needs an argument, got {quote(text)}: {_EXPECTED}"
+                )
             if verb == "arrange":
                 order = tuple(int(ch) for ch in arg.replace(" ", "").replace(",", ""))
                 index = _ARRANGEMENT_INDEX.get(order)
                 if index is None:
                     raise InvalidMoveError(
-                        f"cannot read {text!r}: an arrangement is an order of the hand indices "
+                        f"cannot read {quote(text)}: an arrangement is an order of the hand indices "
                         "0123, such as 'arrange 2031' (R2.5)"
                     )
                 return _MOVES[_ARRANGE_BASE + index]
@@ -204,17 +208,19 @@ class Move:
                 return _MOVES[_CLAIM_BASE + LEGEND_INDEX[Legend.parse(arg)]]
             base = _POSITION_VERBS.get(verb)
             if base is None:
-                raise InvalidMoveError(f"unknown move {m.group(1)!r} in {text!r}: {_EXPECTED}")
+                raise InvalidMoveError(
+                    f"unknown move {quote(m.group(1))} in {quote(text)}: {_EXPECTED}"
+                )
             return _MOVES[base + Position.parse(arg).index]
         except (NotationError, ValueError) as exc:
             if isinstance(exc, InvalidMoveError):
                 raise
-            raise InvalidMoveError(f"cannot read a move from {text!r}: {exc}") from None
+            raise InvalidMoveError(f"cannot read a move from {quote(text)}: {exc}") from None
 
     @property
     def action_id(self) -> int:
         """The move's fixed id in the action space, ``0 <= id < ACTION_SPACE_SIZE``."""
-        raise InvalidMoveError(f"{self!r} is not one of the seven kinds of move")
+        raise InvalidMoveError(f"{quote(self)} is not one of the seven kinds of move")
 
     def __str__(self) -> str:
         return self.verb
@@ -428,7 +434,7 @@ def action_id(move: Move) -> int:
         InvalidMoveError: ``move`` is not a move.
     """
     if not isinstance(move, Move):
-        raise InvalidMoveError(f"action_id takes a Move, not {move!r}")
+        raise InvalidMoveError(f"action_id takes a Move, not {quote(move)}")
     return move.action_id
 
 
@@ -440,6 +446,6 @@ def move_from_action_id(n: int) -> Move:
     """
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < ACTION_SPACE_SIZE:
         raise InvalidMoveError(
-            f"an action id is an integer from 0 to {ACTION_SPACE_SIZE - 1}, not {n!r}"
+            f"an action id is an integer from 0 to {ACTION_SPACE_SIZE - 1}, not {quote(n)}"
         )
     return _MOVES[n]

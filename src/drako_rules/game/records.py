@@ -139,7 +139,7 @@ def _check_header(record: GameRecord) -> None:
     """Raise a RecordError naming the first header field that cannot start a game."""
     if record.rules_version != RULES_VERSION:
         raise RecordError(
-            f"the record follows rules version {record.rules_version!r}, but this library "
+            f"the record follows rules version {quote(record.rules_version)}, but this library "
             f"implements {RULES_VERSION!r} at $.rules_version",
             path="$.rules_version",
         )
@@ -400,7 +400,7 @@ def state_from_json(text: str | bytes) -> GameState:
         version = data.pop("rules_version", None)
         if version != RULES_VERSION:
             raise RecordError(
-                f"the state follows rules version {version!r}, but this library implements "
+                f"the state follows rules version {quote(version)}, but this library implements "
                 f"{RULES_VERSION!r} at $.rules_version",
                 path="$.rules_version",
             )

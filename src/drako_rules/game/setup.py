@@ -76,7 +76,7 @@ def check_seat(seat: object, players: int, what: str = "player") -> int:
     """
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise GameError(
-            f"the {what} is a seat from 0 to {players - 1} in a {players}-player game, not {seat!r}"
+            f"the {what} is a seat from 0 to {players - 1} in a {players}-player game, not {quote(seat)}"
         )
     return seat
 

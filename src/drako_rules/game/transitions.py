@@ -44,7 +44,7 @@ from typing import Final
 from drako_rules._kernel import play
 from drako_rules._kernel.board import LEGEND_INDEX
 from drako_rules._kernel.play import Core
-from drako_rules.errors import GameError, InvalidMoveError
+from drako_rules.errors import GameError, InvalidMoveError, quote
 from drako_rules.game.ending import final_ranking, final_scores
 from drako_rules.game.legal import legal_moves
 from drako_rules.game.moves import Arrange, Claim, Draw, End, Move, Place, Reveal, Take
@@ -147,7 +147,7 @@ def apply_move(state: GameState, move: Move) -> GameState:
     handler = _HANDLERS.get(type(move))
     if handler is None:
         raise InvalidMoveError(
-            f"apply_move takes a Move (Move.parse reads the text form), not {move!r}"
+            f"apply_move takes a Move (Move.parse reads the text form), not {quote(move)}"
         )
     if type(state) is not GameState:
         raise GameError(f"apply_move takes a GameState, not {type(state).__name__}")

@@ -42,7 +42,7 @@ import time
 from typing import Final, Literal
 
 import drako_rules.players.rollouts as rollouts
-from drako_rules.errors import GameError
+from drako_rules.errors import GameError, quote
 from drako_rules.game import (
     Claim,
     Draw,
@@ -230,29 +230,29 @@ class SearchPlayer:
         prune: float = 2.0,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-            raise GameError(f"iterations is a whole number from 1, not {iterations!r}")
+            raise GameError(f"iterations is a whole number from 1, not {quote(iterations)}")
         if time_limit is not None and not time_limit > 0:
-            raise GameError(f"time_limit is a number of seconds above 0, not {time_limit!r}")
+            raise GameError(f"time_limit is a number of seconds above 0, not {quote(time_limit)}")
         if not exploration >= 0 or not scale > 0:
             raise GameError("exploration is at least 0 and scale above 0")
         if rollout not in ("quick", "greedy", "random"):
-            raise GameError(f"rollout is 'quick', 'greedy' or 'random', not {rollout!r}")
+            raise GameError(f"rollout is 'quick', 'greedy' or 'random', not {quote(rollout)}")
         if isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int):
-            raise GameError(f"rollout_depth is a whole number, not {rollout_depth!r}")
+            raise GameError(f"rollout_depth is a whole number, not {quote(rollout_depth)}")
         if rollout_depth < 0:
-            raise GameError(f"rollout_depth is at least 0, not {rollout_depth!r}")
+            raise GameError(f"rollout_depth is at least 0, not {quote(rollout_depth)}")
         if method not in ("rollout", "tree"):
-            raise GameError(f"method is 'rollout' or 'tree', not {method!r}")
+            raise GameError(f"method is 'rollout' or 'tree', not {quote(method)}")
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
-            raise GameError(f"candidates is a whole number from 1, not {candidates!r}")
+            raise GameError(f"candidates is a whole number from 1, not {quote(candidates)}")
         if value not in ("margin", "win"):
-            raise GameError(f"value is 'margin' or 'win', not {value!r}")
+            raise GameError(f"value is 'margin' or 'win', not {quote(value)}")
         if moves is not None and (
             isinstance(moves, bool) or not isinstance(moves, int) or moves < 1
         ):
-            raise GameError(f"moves is a whole number from 1 or None, not {moves!r}")
+            raise GameError(f"moves is a whole number from 1 or None, not {quote(moves)}")
         if not prune >= 0:
-            raise GameError(f"prune is a number of standard errors, at least 0, not {prune!r}")
+            raise GameError(f"prune is a number of standard errors, at least 0, not {quote(prune)}")
         self.moves = moves
         self.prune = float(prune)
         #: The number of rollout moves of the last decision (``"rollout"``; each

@@ -1,0 +1,77 @@
+"""Every error message quotes a short escaped prefix of what the caller gave: an input of
+any size or content (a megabyte of text, a huge integer, terminal escapes) gets a message
+of bounded length with no raw control character, from each public entry point that names
+the value it refuses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from drako_rules import Move, get_ruleset
+from drako_rules.cards import Card, Legend
+from drako_rules.env.arguments import check_max_moves
+from drako_rules.env.rewards import rewards_from_places
+from drako_rules.errors import MAX_QUOTED, DrakoError
+from drako_rules.game.moves import Arrange, Claim, Take, action_id, move_from_action_id
+from drako_rules.game.setup import new_game
+from drako_rules.players.search import SearchPlayer
+from drako_rules.referee import check_games
+from drako_rules.serialization import structure
+
+HUGE_TEXT = "x" * 100_000
+ESCAPES = "\x1b[2J\u202e" * 10_000
+#: Below every bound a number has (a count, a seat, a limit): refused wherever a number is.
+HUGE_INT = -(10**5000)
+
+#: The longest message allowed: the fixed wording of the longest message, and a few quoted
+#: prefixes of the value.
+LIMIT = 600 + 4 * MAX_QUOTED
+
+
+def _text(value: object) -> str:
+    """The value as move text: itself, or a huge run of digits for a non-string."""
+    return value if isinstance(value, str) else "9" * 100_000
+
+
+CALLS: dict[str, Callable[[object], object]] = {
+    "Move.parse": lambda v: Move.parse(v),  # type: ignore[arg-type]
+    "Move.parse take": lambda v: Move.parse(f"take {_text(v)}"),
+    "Move.parse end": lambda v: Move.parse(f"end {_text(v)}"),
+    "Move.parse arrange": lambda v: Move.parse(f"arrange {_text(v)}"),
+    "Take": lambda v: Take(v),  # type: ignore[arg-type]
+    "Claim": lambda v: Claim(v),  # type: ignore[arg-type]
+    "Arrange": lambda v: Arrange(v),  # type: ignore[arg-type]
+    "action_id": lambda v: action_id(v),  # type: ignore[arg-type]
+    "move_from_action_id": lambda v: move_from_action_id(v),  # type: ignore[arg-type]
+    "Card.parse": lambda v: Card.parse(v),  # type: ignore[arg-type]
+    "Legend": lambda v: Legend.parse(v),  # type: ignore[arg-type]
+    "get_ruleset": lambda v: get_ruleset(v),  # type: ignore[arg-type]
+    "new_game players": lambda v: new_game(v, seed=1),  # type: ignore[arg-type]
+    "new_game first_player": lambda v: new_game(2, seed=1, first_player=v),  # type: ignore[arg-type]
+    "max_moves": lambda v: check_max_moves(v),
+    "rewards": lambda v: rewards_from_places((v, v)),  # type: ignore[arg-type]
+    "SearchPlayer": lambda v: SearchPlayer(rollout=v),  # type: ignore[arg-type]
+    "structure Move": lambda v: structure({"type": v}, Move),  # type: ignore[type-abstract]
+    "arena games": lambda v: check_games(v),
+}
+
+
+@pytest.mark.parametrize(
+    "value",
+    [HUGE_TEXT, ESCAPES, HUGE_INT, (-1,) * 100_000],
+    ids=["huge-text", "escapes", "huge-int", "huge-tuple"],
+)
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_a_refused_value_is_quoted_short_and_escaped(name: str, value: object) -> None:
+    """A refused value of any size is named by a short escaped prefix: the message is
+    bounded and holds no control character (so it cannot drive a terminal)."""
+    try:
+        CALLS[name](value)
+    except DrakoError as exc:
+        message = str(exc)
+    else:  # pragma: no cover - each call refuses each of these values
+        pytest.fail(f"{name} accepted {type(value).__name__}")
+    assert len(message) <= LIMIT, (name, len(message), message[:200])
+    assert "\x1b" not in message and "\u202e" not in message, (name, message[:200])
