@@ -53,7 +53,7 @@ CALLS: dict[str, Callable[[object], object]] = {
     "max_moves": lambda v: check_max_moves(v),
     "rewards": lambda v: rewards_from_places((v, v)),  # type: ignore[arg-type]
     "SearchPlayer": lambda v: SearchPlayer(rollout=v),  # type: ignore[arg-type]
-    "structure Move": lambda v: structure({"type": v}, Move),  # type: ignore[type-abstract]
+    "structure Move": lambda v: structure({"type": v}, Move),
     "arena games": lambda v: check_games(v),
 }
 
