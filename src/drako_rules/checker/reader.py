@@ -76,7 +76,7 @@ class _Reader:
             if key == "total" and where.endswith(".sheet"):
                 hint = "; write the total as the player's 'score'"
             elif close:
-                hint = f"; did you mean {quote(close[0])}?"
+                hint = f"; did you mean {close[0]!r}?"
             self.problems.add(
                 "unknown-field",
                 field_path(where, key),
