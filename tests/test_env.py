@@ -67,6 +67,9 @@ from drako_rules.env import (
     rewards_from_places,
     state_observation,
 )
+from drako_rules.env.actions import actions_mask
+from drako_rules.game import ACTION_SPACE_SIZE
+from drako_rules.game.legal import seat_action_bits, seat_moves
 from strategies import (
     finished_games,
     game_states,
@@ -422,6 +425,26 @@ def test_a_cached_mask_equals_a_fresh_one_and_a_changed_copy_changes_nothing() -
         assert again is not fresh and again.flags.writeable
         assert again.tobytes() == fresh.tobytes()
         assert np.flatnonzero(again).tolist() == [action_id(m) for m in moves]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_mask_of_the_kernels_action_bits_is_that_of_the_seats_moves(players: int) -> None:
+    """R8: on every state of a random game, for every seat, ``actions_mask`` of the
+    kernel's action bits (what the AEC environment's observation holds) is ``moves_mask``
+    of the seat's legal moves: the moves' ids for the player to move, all 0 for the
+    others; each a new writable int8 array of its own."""
+    for state in replay_states(players, 11 + players):
+        for seat in range(players):
+            bits = seat_action_bits(state, seat)
+            mask = actions_mask(bits)
+            expected = moves_mask(seat_moves(state, seat))
+            assert mask.dtype == np.int8 and mask.shape == (ACTION_SPACE_SIZE,)
+            assert mask.tobytes() == expected.tobytes()
+            assert mask.flags.writeable
+            if seat == state.current_player:
+                assert np.flatnonzero(mask).tolist() == [action_id(m) for m in legal_moves(state)]
+            mask[:] = 0  # the caller's own: the next one is whole again
+            assert actions_mask(bits).tobytes() == expected.tobytes()
 
 
 def replay_states(players: int, seed: int) -> list[GameState]:

@@ -19,12 +19,21 @@ import numpy.typing as npt
 from drako_rules.errors import InvalidMoveError
 from drako_rules.game import ACTION_SPACE_SIZE, MOVES, Move, PlayerView
 
-__all__ = ["MOVE_OF", "action_mask", "action_to_move", "legal_mask", "moves_mask"]
+__all__ = [
+    "MOVE_OF",
+    "action_mask",
+    "action_to_move",
+    "actions_mask",
+    "legal_mask",
+    "moves_mask",
+]
 
 #: The move of each action id, by the id as a Python integer.
 MOVE_OF: Final[dict[int, Move]] = dict(enumerate(MOVES))
 _INT8: Final = np.dtype(np.int8)
 _BOOL: Final = np.dtype(np.bool_)
+#: The bytes of a mask of action ids: one bit per id.
+_MASK_BYTES: Final = (ACTION_SPACE_SIZE + 7) // 8
 
 
 def _entries(moves: Iterable[Move]) -> bytearray:
@@ -46,6 +55,22 @@ def moves_mask(moves: Iterable[Move]) -> npt.NDArray[np.int8]:
     """
     # an array over a new bytearray: writable, the caller's own, one NumPy call
     return np.frombuffer(_entries(moves), _INT8)
+
+
+def actions_mask(actions: int) -> npt.NDArray[np.int8]:
+    """89 int8, 1 at each action id whose bit is set in ``actions`` (bit ``a`` for the move
+    of id ``a``, as the kernel's legal actions come, R2.5, R3, R6.1, R8): what `moves_mask`
+    gives for the moves of those ids, without making them: a new writable array.
+
+    Examples:
+        >>> from drako_rules import new_game
+        >>> from drako_rules.game.legal import seat_action_bits
+        >>> int(actions_mask(seat_action_bits(new_game(2, seed=1), 0)).sum())
+        24
+    """
+    # the integer's bytes, least significant first, unpacked a bit per entry: a new array
+    packed = np.frombuffer(actions.to_bytes(_MASK_BYTES, "little"), np.uint8)
+    return np.unpackbits(packed, count=ACTION_SPACE_SIZE, bitorder="little").view(np.int8)
 
 
 def legal_mask(moves: Iterable[Move]) -> npt.NDArray[np.bool_]:

@@ -45,7 +45,13 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from drako_rules.cards import check_player_count
-from drako_rules.env.actions import MOVE_OF, action_mask, action_to_move, moves_mask
+from drako_rules.env.actions import (
+    MOVE_OF,
+    action_mask,
+    action_to_move,
+    actions_mask,
+    moves_mask,
+)
 from drako_rules.env.arguments import (
     DEFAULT_MAX_MOVES,
     GAME_OVER,
@@ -74,7 +80,7 @@ from drako_rules.game import (
     final_scores,
     player_view,
 )
-from drako_rules.game.legal import seat_moves
+from drako_rules.game.legal import seat_action_bits
 from drako_rules.game.setup import check_seed
 from drako_rules.rulesets import Ruleset, get_ruleset
 from drako_rules.scoring import ranking
@@ -219,7 +225,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         return {
             "observation": self._encoder.observe_state(state, seat),
-            "action_mask": moves_mask(seat_moves(state, seat)),
+            "action_mask": actions_mask(seat_action_bits(state, seat)),
         }
 
     @overload

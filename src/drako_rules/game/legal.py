@@ -40,7 +40,14 @@ from drako_rules.game.moves import (
 from drako_rules.game.parts import PHASE_CODES
 from drako_rules.game.state import GameState, kernel_state
 
-__all__ = ["PHASE_CODES", "legal_moves", "moves_of_actions", "seat_moves", "state_actions"]
+__all__ = [
+    "PHASE_CODES",
+    "legal_moves",
+    "moves_of_actions",
+    "seat_action_bits",
+    "seat_moves",
+    "state_actions",
+]
 
 
 _LEGEND_BITS: Final = (1 << len(CLAIM_MOVES)) - 1
@@ -146,11 +153,18 @@ def moves_of_actions(actions: int) -> tuple[Move, ...]:
     )
 
 
-def seat_moves(state: GameState, seat: int) -> tuple[Move, ...]:
-    """The legal moves of seat ``seat`` (R8): those of the player to move for that player,
-    none for anyone else, as the kernel's ``_kernel.turns.seat_actions`` decides. The
-    view's `PlayerView.legal_moves` and the environments' action masks read it.
+def seat_action_bits(state: GameState, seat: int) -> int:
+    """The legal moves of seat ``seat`` as a mask of action ids (bit ``a`` for the move of
+    id ``a``, R8): those of the player to move for that player, none for anyone else, as
+    the kernel's ``_kernel.turns.seat_actions`` decides. The environments' action masks
+    read it.
 
     ``seat`` is not checked here: the callers check it (`player_view`) or hold it from
     the game (the environments)."""
-    return moves_of_actions(seat_actions(seat, kernel_state(state)[SEAT], state_actions(state)))
+    return seat_actions(seat, kernel_state(state)[SEAT], state_actions(state))
+
+
+def seat_moves(state: GameState, seat: int) -> tuple[Move, ...]:
+    """The legal moves of seat ``seat`` (R8), as moves: `seat_action_bits` read as the
+    prebuilt moves. The view's `PlayerView.legal_moves` reads it."""
+    return moves_of_actions(seat_action_bits(state, seat))
