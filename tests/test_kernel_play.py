@@ -92,3 +92,53 @@ def test_a_refused_move_leaves_the_kernel_state_as_it_was() -> None:
     assert kernel_state(state) is core
     fields = STATE_FIELDS
     assert "ruleset" in fields and "core" not in fields
+
+
+def test_the_fields_of_the_kernels_state_have_one_slot_each() -> None:
+    """The named slots of the kernel's state are its 18 fields, each once (and the 4 of
+    what never changes in a game): two names on one slot would read one field for
+    another."""
+    slots = (
+        play.SEAT, play.PHASE, play.TURN, play.DRAW, play.DISCARD, play.ROW, play.DECK,
+        play.CELL_CODES, play.MASKS, play.HIDDEN, play.CLAIMS, play.HANDS, play.DRAWN_CARD,
+        play.CLAIMED, play.RESHUFFLES, play.ROW_MASK, play.MET, play.GAME,
+    )  # fmt: skip
+    assert sorted(slots) == list(range(18))
+    assert sorted((play.RULESET, play.SEED, play.FIRST, play.THROUGH)) == list(range(4))
+    state = new_game(3, seed=8)
+    rng = random.Random(8)
+    while legal := legal_moves(state):
+        core = kernel_state(state)
+        assert len(core) == 18 and len(core[play.GAME]) == 4
+        assert core[play.ROW_MASK] == sum(1 << i for i in core[play.ROW])  # R6.1's row
+        assert _legends(core[play.ROW_MASK]) == frozenset(state.legend_row)
+        state = apply_move(state, rng.choice(legal))
+
+
+def test_each_refusal_has_its_own_code_and_a_claim_says_which() -> None:
+    """R6.1: a Legend outside the row and a Legend of the row the Kingdom does not meet are
+    refused for different reasons, each with its own code (and every code differs, so
+    ``game.refusals`` tells each refusal's message apart)."""
+    codes = (
+        play.NOT_NOW, play.NO_PLACE, play.NO_DRAW, play.NO_REVEAL, play.CLAIMED_AGAIN,
+        play.NOT_IN_ROW, play.UNMET,
+    )  # fmt: skip
+    assert len(set(codes)) == len(codes)
+    seen: set[int] = set()
+    for seed in range(40):
+        state = new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while (legal := legal_moves(state)) and len(seen) < 2:
+            core = kernel_state(state)
+            if state.phase is Phase.BEFORE_CARD and not state.claimed_this_turn:
+                met = core[play.MET][core[play.SEAT]]
+                for index in range(len(LEGENDS)):
+                    result = play.claim(core, index)
+                    if index not in core[play.ROW]:
+                        assert result == play.NOT_IN_ROW
+                        seen.add(play.NOT_IN_ROW)
+                    elif not met >> index & 1:
+                        assert result == play.UNMET
+                        seen.add(play.UNMET)
+            state = apply_move(state, rng.choice(legal))
+    assert seen == {play.NOT_IN_ROW, play.UNMET}
