@@ -11,8 +11,6 @@ import pytest
 
 from drako_rules import Move, get_ruleset
 from drako_rules.cards import Card, Legend
-from drako_rules.env.arguments import check_max_moves
-from drako_rules.env.rewards import rewards_from_places
 from drako_rules.errors import MAX_QUOTED, DrakoError
 from drako_rules.game.moves import Arrange, Claim, Take, action_id, move_from_action_id
 from drako_rules.game.setup import new_game
@@ -50,12 +48,26 @@ CALLS: dict[str, Callable[[object], object]] = {
     "get_ruleset": lambda v: get_ruleset(v),  # type: ignore[arg-type]
     "new_game players": lambda v: new_game(v, seed=1),  # type: ignore[arg-type]
     "new_game first_player": lambda v: new_game(2, seed=1, first_player=v),  # type: ignore[arg-type]
-    "max_moves": lambda v: check_max_moves(v),
-    "rewards": lambda v: rewards_from_places((v, v)),  # type: ignore[arg-type]
     "SearchPlayer": lambda v: SearchPlayer(rollout=v),  # type: ignore[arg-type]
     "structure Move": lambda v: structure({"type": v}, Move),
     "arena games": lambda v: check_games(v),
 }
+
+
+def _env_calls() -> dict[str, Callable[[object], object]]:
+    """The environments' argument checks (the ``rl`` extra's modules)."""
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from drako_rules.env.arguments import check_max_moves
+    from drako_rules.env.rewards import rewards_from_places
+
+    return {
+        "max_moves": lambda v: check_max_moves(v),
+        "rewards": lambda v: rewards_from_places((v, v)),  # type: ignore[arg-type]
+    }
+
+
+ENV_CALLS = ("max_moves", "rewards")
 
 
 @pytest.mark.parametrize(
@@ -63,12 +75,13 @@ CALLS: dict[str, Callable[[object], object]] = {
     [HUGE_TEXT, ESCAPES, HUGE_INT, (-1,) * 100_000],
     ids=["huge-text", "escapes", "huge-int", "huge-tuple"],
 )
-@pytest.mark.parametrize("name", sorted(CALLS))
+@pytest.mark.parametrize("name", sorted((*CALLS, *ENV_CALLS)))
 def test_a_refused_value_is_quoted_short_and_escaped(name: str, value: object) -> None:
     """A refused value of any size is named by a short escaped prefix: the message is
     bounded and holds no control character (so it cannot drive a terminal)."""
+    call = _env_calls()[name] if name in ENV_CALLS else CALLS[name]
     try:
-        CALLS[name](value)
+        call(value)
     except DrakoError as exc:
         message = str(exc)
     else:  # pragma: no cover - each call refuses each of these values
