@@ -805,13 +805,16 @@ def _start_server(cwd: Path) -> subprocess.Popen[str]:
     return proc
 
 
-def _cosmic_ray(args: Sequence[str], cwd: Path, timeout: float | None = None) -> str:
-    """Run a cosmic-ray command in ``cwd``; on ``timeout``, stop its whole process group."""
-    env = _env(cwd)
+def _run_group(
+    argv: Sequence[str], cwd: Path, timeout: float | None, stop: signal.Signals
+) -> tuple[int | None, str]:
+    """Run ``argv`` in ``cwd`` as the first process of a new process group, its output and
+    errors read together: ``(return code, output)``, or ``(None, output)`` when it ran past
+    ``timeout``, after ``stop`` was sent to the whole group (so no child is left running)."""
     with subprocess.Popen(
-        [sys.executable, "-m", "cosmic_ray.cli", *args],
+        argv,
         cwd=cwd,
-        env=env,
+        env=_env(cwd),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -820,12 +823,20 @@ def _cosmic_ray(args: Sequence[str], cwd: Path, timeout: float | None = None) ->
         try:
             output, _ = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGTERM)
+            os.killpg(proc.pid, stop)
             output, _ = proc.communicate()
-            return output
-        if proc.returncode:
-            raise SystemExit(f"mutate: cosmic-ray {args[0]} failed in {cwd}:\n{output[-4000:]}")
-        return output
+            return None, output
+        return proc.returncode, output
+
+
+def _cosmic_ray(args: Sequence[str], cwd: Path, timeout: float | None = None) -> str:
+    """Run a cosmic-ray command in ``cwd``; on ``timeout``, stop its whole process group."""
+    code, output = _run_group(
+        [sys.executable, "-m", "cosmic_ray.cli", *args], cwd, timeout, signal.SIGTERM
+    )
+    if code:
+        raise SystemExit(f"mutate: cosmic-ray {args[0]} failed in {cwd}:\n{output[-4000:]}")
+    return output
 
 
 def _survivor(item: object, result: object) -> Mutant:
@@ -854,22 +865,15 @@ def _test_one_mutant(
     """
     try:
         _cosmic_ray(["apply", module, operator, str(occurrence)], workdir)
-        with subprocess.Popen(
+        code, output = _run_group(
             shlex.split(_test_command(tests, RECHECK_PROFILE)),
-            cwd=workdir,
-            env=_env(workdir),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            start_new_session=True,
-        ) as proc:
-            try:
-                output, _ = proc.communicate(timeout=timeout * RECHECK_TIMEOUT_FACTOR)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                output, _ = proc.communicate()
-                return "timeout", output
-        return ("killed" if proc.returncode else "survived"), output
+            workdir,
+            timeout * RECHECK_TIMEOUT_FACTOR,
+            signal.SIGKILL,
+        )
+        if code is None:
+            return "timeout", output
+        return ("killed" if code else "survived"), output
     finally:
         _restore_sources(workdir)
 
