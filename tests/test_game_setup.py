@@ -15,6 +15,7 @@ from drako_rules import (
     Arrange,
     Card,
     GameError,
+    GameState,
     IllegalMoveError,
     Kingdom,
     Legend,
@@ -23,11 +24,13 @@ from drako_rules import (
     PlayerCountError,
     PlayerState,
     Position,
+    Ruleset,
     RulesetError,
     apply_move,
     legal_moves,
     new_game,
 )
+from drako_rules.cards import deck
 from drako_rules.game.setup import shuffle
 from game_checks import PER_KIND, card_locations, check_invariants
 from strategies import evolved, player_counts, seeds
@@ -204,6 +207,69 @@ def test_r2_8_the_shuffle_is_random_shuffle_written_out(seed: int, length: int) 
     rng_theirs.shuffle(theirs)
     assert ours == theirs
     assert rng_ours.random() == rng_theirs.random()
+
+
+def _reference_deal(players: int, seed: int, first: int, ruleset: Ruleset) -> GameState:
+    """R2.1–R2.4 as the rules read, on Cards and Legends with ``random.Random.shuffle``,
+    the state built with the checked constructor: what the kernel's deal must give."""
+    rng = random.Random(seed)
+    pile = list(deck(players))
+    rng.shuffle(pile)
+    legends = list(Legend)
+    rng.shuffle(legends)
+    row, legend_deck = tuple(legends[-8:][::-1]), tuple(legends[:-8])
+    seats = [(first + k) % players for k in range(players)]
+    hands: dict[int, list[Card]] = {}
+    aside: list[Card] = []
+    for seat in seats:
+        hand: list[Card] = []
+        while len(hand) < 4:
+            card = pile.pop()
+            (aside if card in hand else hand).append(card)
+        hands[seat] = sorted(hand, key=list(Card).index)
+    pile.extend(aside)
+    rng.shuffle(pile)
+    hidden: dict[int, tuple[Card | None, ...]] = {}
+    for seat in seats:
+        cells: list[Card | None] = [None] * 16
+        for i in (0, 1, 2, 3, 4, 7, 8, 11, 12, 13, 14, 15):
+            cells[i] = pile.pop()
+        hidden[seat] = tuple(cells)
+    empty = Kingdom.unexplored()
+    return GameState(
+        ruleset=ruleset,
+        seed=seed,
+        first_player=first,
+        players=tuple(PlayerState(empty, (), tuple(hands[s])) for s in range(players)),
+        current_player=first,
+        phase=Phase.ARRANGE,
+        turn=0,
+        draw_pile=tuple(pile),
+        discard_pile=(),
+        legend_row=row,
+        legend_deck=legend_deck,
+        hidden=tuple(hidden[s] for s in range(players)),
+    )
+
+
+@given(player_counts, seeds, st.data(), st.sampled_from((POCKET, CLASSIC)))
+def test_r2_the_deal_is_the_rules_deal(
+    players: int, seed: int, data: st.DataObject, ruleset: Ruleset
+) -> None:
+    """R2.1–R2.4, R2.8: the kernel's deal gives the state that dealing Cards by the rules
+    with ``random.Random.shuffle`` and building it with the checked constructor gives:
+    equal, with equal public fields, and the same game afterwards (its arrangements)."""
+    first = data.draw(st.integers(0, players - 1))
+    dealt = new_game(players, seed, first, ruleset)
+    expected = _reference_deal(players, seed, first, ruleset)
+    assert dealt == expected
+    assert hash(dealt) == hash(expected)
+    for name in ("players", "draw_pile", "legend_row", "legend_deck", "hidden", "phase"):
+        assert getattr(dealt, name) == getattr(expected, name), name
+    for _ in range(players):
+        move = legal_moves(dealt)[0]
+        dealt, expected = apply_move(dealt, move), apply_move(expected, move)
+        assert dealt == expected
 
 
 def test_a_player_state_holds_a_kingdom() -> None:

@@ -181,6 +181,13 @@ MODULES: Mapping[str, Target] = {
                 "tests/test_draw_*.py",
             ),
         ),
+        # The kernel's deal and seeded shuffle (R2.1-R2.4, R2.8, R3.5): checked against
+        # the rules' deal with random.Random.shuffle, the golden games and the reshuffles.
+        Target(
+            "deal",
+            ("src/drako_rules/_kernel/deal.py",),
+            ("tests/test_game_setup.py", "tests/test_game_golden.py", "tests/test_draw_*.py"),
+        ),
         Target(
             "transitions",
             ("src/drako_rules/game/transitions.py",),

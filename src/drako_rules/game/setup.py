@@ -3,9 +3,10 @@
 Every shuffle comes from the seed (R2.8): the setup draws from one ``random.Random(seed)``
 in a fixed order, and each later reshuffle of the discard pile (R3.5) from a generator
 derived from the seed and the number of reshuffles so far (`reshuffle_rng`), so the
-state never holds a mutable generator. Each shuffle is the Fisher–Yates shuffle of
-``random.Random.shuffle``, written out here so that the order of a game's cards is part
-of the library, not of the Python version.
+state never holds a mutable generator. The deal itself, and each shuffle, is the
+kernel's (``_kernel.deal``): the Fisher–Yates shuffle of ``random.Random.shuffle``,
+written out so that the order of a game's cards is part of the library, not of the
+Python version.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from __future__ import annotations
 import random
 from typing import Final, TypeVar
 
-from drako_rules._kernel.board import CENTRE_CELLS, CODE_OF_LETTER, LEGENDS
-from drako_rules.cards import Card, check_player_count, deck
+from drako_rules._kernel import deal
+from drako_rules._kernel.board import CODE_OF
+from drako_rules.cards import check_player_count, deck
 from drako_rules.errors import GameError, quote
-from drako_rules.game.state import NO_HIDDEN, GameState, Phase, PlayerState
-from drako_rules.kingdom import Kingdom
+from drako_rules.game.state import GameState, state_of_kernel
+from drako_rules.legends import through_flags
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
 
 __all__ = [
@@ -30,21 +32,16 @@ __all__ = [
 ]
 
 #: Legends face up in the legend row at the start (R2.2).
-LEGEND_ROW_SIZE: Final = 8
+LEGEND_ROW_SIZE: Final = deal.ROW_SIZE
 #: Starting cards of different kinds held by each player (R2.3).
-STARTING_CARDS: Final = 4
+STARTING_CARDS: Final = deal.STARTING_CARDS
 #: The cell numbers of the 12 Unexplored Lands around the 2×2 centre, row by row (R2.4).
-OUTER_CELLS: Final = tuple(i for i in range(16) if i not in CENTRE_CELLS)
+OUTER_CELLS: Final = deal.OUTER_CELLS
 
-# Keyed by the enum's plain ``_value_``: a str hashes at C speed, an Enum member does not.
-_DECKS: Final = {n: deck(n) for n in (2, 3, 4)}
-_EMPTY: Final = Kingdom.unexplored()
+#: The card codes of the deck of each player count (R1.2, R1.3).
+_DECKS: Final = {n: tuple(CODE_OF[card] for card in deck(n)) for n in (2, 3, 4)}
 
 T = TypeVar("T")
-
-
-def _card_order(card: Card) -> int:
-    return CODE_OF_LETTER[card._value_]
 
 
 #: Seeds are integers of fewer than this many bits, negative allowed (R2.8): small enough
@@ -84,18 +81,13 @@ def check_seat(seat: object, players: int, what: str = "player") -> int:
 def shuffle(rng: random.Random, items: list[T]) -> None:
     """Shuffle ``items`` in place with ``rng``: the same order as ``rng.shuffle(items)``.
 
-    CPython's Fisher–Yates shuffle, with its unbiased draw of ``j`` in ``0..i`` by
-    rejection on ``getrandbits``, written out: twice as fast without the method calls,
-    and fixed, so that a seed deals the same game in every Python version (R2.8).
+    The game's seeded shuffle (R2.8): the kernel's Fisher–Yates shuffle
+    (``_kernel.deal.shuffle``) of the positions, applied to ``items``, so that the order
+    of a game's cards is part of the library, not of the Python version.
     """
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        bound = i + 1
-        bits = bound.bit_length()
-        j = getrandbits(bits)
-        while j >= bound:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
+    order = list(range(len(items)))
+    deal.shuffle(rng.getrandbits, order)
+    items[:] = [items[i] for i in order]
 
 
 def reshuffle_rng(seed: int, reshuffles: int) -> random.Random:
@@ -150,45 +142,6 @@ def new_game(
     check_seed(seed)
     check_seat(first_player, n, "first player")
     rules = get_ruleset(ruleset)
-    rng = random.Random(seed)
-    # R2.1: shuffle the Kingdom cards and the Legends separately.
-    pile = list(_DECKS[n])
-    shuffle(rng, pile)
-    legends = list(LEGENDS)
-    shuffle(rng, legends)
-    # R2.2: 8 Legends face up, top of the shuffled pile first; the rest stays the deck.
-    row = tuple(legends[-LEGEND_ROW_SIZE:][::-1])
-    legend_deck = tuple(legends[:-LEGEND_ROW_SIZE])
-    seats = [(first_player + k) % n for k in range(n)]
-    # R2.3: draw until holding 4 of different kinds; duplicates set aside.
-    hands: dict[int, list[Card]] = {}
-    aside: list[Card] = []
-    for seat in seats:
-        hand: list[Card] = []
-        while len(hand) < STARTING_CARDS:
-            card = pile.pop()
-            (aside if card in hand else hand).append(card)
-        hands[seat] = sorted(hand, key=_card_order)
-    pile.extend(aside)
-    shuffle(rng, pile)
-    # R2.4: 12 face-down cards around the centre of each Kingdom.
-    hidden: dict[int, tuple[Card | None, ...]] = {}
-    for seat in seats:
-        cells = list(NO_HIDDEN)
-        for i in OUTER_CELLS:
-            cells[i] = pile.pop()
-        hidden[seat] = tuple(cells)
-    return GameState(
-        ruleset=rules,
-        seed=seed,
-        first_player=first_player,
-        players=tuple(PlayerState(_EMPTY, (), tuple(hands[s])) for s in range(n)),
-        current_player=first_player,
-        phase=Phase.ARRANGE,
-        turn=0,
-        draw_pile=tuple(pile),
-        discard_pile=(),
-        legend_row=row,
-        legend_deck=legend_deck,
-        hidden=tuple(hidden[s] for s in range(n)),
-    )
+    game = (rules, seed, first_player, through_flags(rules))
+    core = deal.deal(n, first_player, _DECKS[n], game, random.Random(seed).getrandbits)
+    return state_of_kernel(core)

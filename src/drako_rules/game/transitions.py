@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from drako_rules._kernel import play
+from drako_rules._kernel import deal, play
 from drako_rules._kernel.board import LEGEND_INDEX
 from drako_rules._kernel.play import Core
 from drako_rules.errors import GameError, InvalidMoveError, quote
@@ -49,7 +49,7 @@ from drako_rules.game.ending import final_ranking, final_scores
 from drako_rules.game.legal import legal_moves
 from drako_rules.game.moves import Arrange, Claim, Draw, End, Move, Place, Reveal, Take
 from drako_rules.game.refusals import refuse
-from drako_rules.game.setup import reshuffle_rng, shuffle
+from drako_rules.game.setup import reshuffle_rng
 from drako_rules.game.state import GameState, kernel_state, state_of_kernel
 
 __all__ = [
@@ -88,7 +88,7 @@ def _draw(c: Core, move: Move) -> Core | int:
     if under:
         pile = [*under]
         game = c[play.GAME]
-        shuffle(reshuffle_rng(game[play.SEED], c[play.RESHUFFLES]), pile)
+        deal.shuffle(reshuffle_rng(game[play.SEED], c[play.RESHUFFLES]).getrandbits, pile)
         under = tuple(pile)
     return play.draw(c, under)
 
