@@ -9,13 +9,23 @@ from collections.abc import Callable
 
 import pytest
 
-from drako_rules import Move, get_ruleset
+from drako_rules import (
+    Move,
+    PlayerState,
+    connections,
+    get_ruleset,
+    legends_met,
+    score,
+)
 from drako_rules.cards import Card, Legend
+from drako_rules.connections import layout
 from drako_rules.errors import MAX_QUOTED, DrakoError
 from drako_rules.game.moves import Arrange, Claim, Take, action_id, move_from_action_id
 from drako_rules.game.setup import new_game
+from drako_rules.game.state import GameState
 from drako_rules.players.search import SearchPlayer
 from drako_rules.referee import check_games
+from drako_rules.scoring import domesticated
 from drako_rules.serialization import structure
 
 HUGE_TEXT = "x" * 100_000
@@ -31,6 +41,19 @@ LIMIT = 600 + 4 * MAX_QUOTED
 def _text(value: object) -> str:
     """The value as move text: itself, or a huge run of digits for a non-string."""
     return value if isinstance(value, str) else "9" * 100_000
+
+
+def _state_with(**value: object) -> object:
+    """A hand-built state with one field replaced by ``value``: the checked constructor."""
+    state = new_game(2, seed=1)
+    fields = {
+        name: getattr(state, name)
+        for name in (
+            "ruleset", "seed", "first_player", "players", "current_player", "phase", "turn",
+            "draw_pile", "discard_pile", "legend_row", "legend_deck", "hidden",
+        )
+    }  # fmt: skip
+    return GameState(**{**fields, **value})
 
 
 CALLS: dict[str, Callable[[object], object]] = {
@@ -51,6 +74,16 @@ CALLS: dict[str, Callable[[object], object]] = {
     "SearchPlayer": lambda v: SearchPlayer(rollout=v),  # type: ignore[arg-type]
     "structure Move": lambda v: structure({"type": v}, Move),
     "arena games": lambda v: check_games(v),
+    "score": lambda v: score(v),  # type: ignore[arg-type]
+    "legends_met": lambda v: legends_met(v),  # type: ignore[arg-type]
+    "domesticated": lambda v: domesticated(v),  # type: ignore[arg-type]
+    "connections": lambda v: connections(v),  # type: ignore[arg-type]
+    "Portal layout": lambda v: layout(v),  # type: ignore[arg-type]
+    "PlayerState kingdom": lambda v: PlayerState(v, (), ()),  # type: ignore[arg-type]
+    "GameState phase": lambda v: _state_with(phase=v),
+    "GameState ruleset": lambda v: _state_with(ruleset=v),
+    "GameState legend_row": lambda v: _state_with(legend_row=v),
+    "GameState players": lambda v: _state_with(players=v),
 }
 
 
@@ -58,16 +91,19 @@ def _env_calls() -> dict[str, Callable[[object], object]]:
     """The environments' argument checks (the ``rl`` extra's modules)."""
     pytest.importorskip("gymnasium")
     pytest.importorskip("pettingzoo")
-    from drako_rules.env.arguments import check_max_moves
+    from drako_rules.env.actions import action_to_move
+    from drako_rules.env.arguments import check_max_moves, check_render_mode
     from drako_rules.env.rewards import rewards_from_places
 
     return {
         "max_moves": lambda v: check_max_moves(v),
         "rewards": lambda v: rewards_from_places((v, v)),  # type: ignore[arg-type]
+        "action_to_move": lambda v: action_to_move(v),
+        "render_mode": lambda v: check_render_mode(v),
     }
 
 
-ENV_CALLS = ("max_moves", "rewards")
+ENV_CALLS = ("max_moves", "rewards", "action_to_move", "render_mode")
 
 
 @pytest.mark.parametrize(

@@ -254,7 +254,9 @@ def __getattr__(name: str) -> object:
     """A name of the root left to first use (`_LAZY`), imported from its module."""
     module = _LAZY.get(name)
     if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from drako_rules.errors import quote  # only on this error
+
+        raise AttributeError(f"module {__name__!r} has no attribute {quote(name)}")
     value: object = getattr(importlib.import_module(module), name)
     globals()[name] = value  # later look-ups find it without calling this again
     return value

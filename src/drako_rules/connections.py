@@ -15,7 +15,7 @@ import attrs
 from drako_rules._kernel.board import ALL, CARDS, NEIGHBOUR_MASK, UNEXPLORED, bits
 from drako_rules._kernel.connect import layout as kernel_layout
 from drako_rules.cards import Card
-from drako_rules.errors import DrakoTypeError
+from drako_rules.errors import DrakoTypeError, quote
 from drako_rules.kingdom import POSITIONS, Kingdom, Position
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
 
@@ -142,7 +142,7 @@ def _index(position: object) -> int:
     ):
         return int(position[0]) * 4 + int(position[1])
     raise DrakoTypeError(
-        f"a position is a Position or a (row, col) tuple of 0-3, not {position!r:.60}"
+        f"a position is a Position or a (row, col) tuple of 0-3, not {quote(position)}"
     )
 
 
@@ -163,7 +163,7 @@ def layout(portals: int) -> Layout:
         DrakoTypeError: ``portals`` is not a 16-bit mask (an integer 0 to 65535).
     """
     if type(portals) is not int or not 0 <= portals <= ALL:
-        raise DrakoTypeError(f"a Portal layout is a 16-bit mask (0 to {ALL}), not {portals!r:.60}")
+        raise DrakoTypeError(f"a Portal layout is a 16-bit mask (0 to {ALL}), not {quote(portals)}")
     found = _LAYOUTS.get(portals)
     if found is None:
         found = _LAYOUTS[portals] = Layout(*kernel_layout(portals))
@@ -320,7 +320,7 @@ def connection_masks(kingdom: Kingdom, ruleset: Ruleset = POCKET) -> tuple[tuple
     """
     if type(kingdom) is not Kingdom:
         raise DrakoTypeError(
-            f"connections takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r:.60}"
+            f"connections takes a Kingdom (Kingdom.parse reads the notation), not {quote(kingdom)}"
         )
     kinds = kingdom.masks
     portals = kinds[_PORTAL]

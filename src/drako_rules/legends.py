@@ -16,7 +16,7 @@ from drako_rules._kernel import legends as kernel
 from drako_rules._kernel.board import CARD_OF_CODE, CODES, bits, legends_of_mask
 from drako_rules.cards import Card, Legend
 from drako_rules.connections import counts_through_portals
-from drako_rules.errors import DrakoTypeError
+from drako_rules.errors import DrakoTypeError, quote
 from drako_rules.kingdom import Kingdom
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset, per_ruleset
 
@@ -115,7 +115,7 @@ def legends_met(kingdom: Kingdom, ruleset: Ruleset | str = POCKET) -> frozenset[
     """
     if type(kingdom) is not Kingdom:
         raise DrakoTypeError(
-            f"legends_met takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r:.60}"
+            f"legends_met takes a Kingdom (Kingdom.parse reads the notation), not {quote(kingdom)}"
         )
     through = _POCKET_THROUGH if ruleset is POCKET else _through(get_ruleset(ruleset))
     return legends_of_mask(kernel.legends_mask(kingdom.masks, through))

@@ -219,7 +219,7 @@ def domesticated(kingdom: Kingdom, ruleset: Ruleset | str = POCKET) -> frozenset
     """
     if type(kingdom) is not Kingdom:
         raise DrakoTypeError(
-            f"domesticated takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r:.60}"
+            f"domesticated takes a Kingdom (Kingdom.parse reads the notation), not {quote(kingdom)}"
         )
     return tamed_positions(kingdom, get_ruleset(ruleset))
 
@@ -253,7 +253,7 @@ def score(
     """
     if type(kingdom) is not Kingdom:
         raise DrakoTypeError(
-            f"score takes a Kingdom (Kingdom.parse reads the notation), not {kingdom!r:.60}"
+            f"score takes a Kingdom (Kingdom.parse reads the notation), not {quote(kingdom)}"
         )
     claimed = _check_legends(legends) if legends else ()
     if ruleset is POCKET:

@@ -29,7 +29,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, Final, NamedTuple, Protocol, TextIO, TypeVar
 
-from drako_rules.errors import CommandError, DrakoError, short
+from drako_rules.errors import CommandError, DrakoError, quote, short
 from drako_rules.inputs import DEFAULT_LIMIT, read_text
 
 __all__ = [
@@ -338,7 +338,7 @@ def _size(text: str) -> int:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of bytes: {short(text)}") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"the size limit is at least 1 byte, not {value}")
+        raise argparse.ArgumentTypeError(f"the size limit is at least 1 byte, not {quote(value)}")
     return value
 
 

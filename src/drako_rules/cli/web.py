@@ -101,7 +101,7 @@ def run(args: argparse.Namespace, console: Console) -> int:
     cache: Path = args.cache_dir if args.cache_dir is not None else webserve.default_cache_dir()
     directory: Path = args.dir if args.dir is not None else cache / "page"
     if not 0 <= args.port <= 65535:
-        raise webserve.WebBuildError(f"a port is 0 to 65535, not {args.port}")
+        raise webserve.WebBuildError(f"a port is 0 to 65535, not {quote(args.port)}")
     host = _host(args)  # a bad address is refused before anything is downloaded
     webserve.build_page(directory, cache_dir=cache)
     if args.build_only:

@@ -16,7 +16,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from drako_rules.errors import InvalidMoveError
+from drako_rules.errors import InvalidMoveError, quote
 from drako_rules.game import ACTION_SPACE_SIZE, MOVES, Move, PlayerView
 
 __all__ = [
@@ -109,8 +109,8 @@ def action_to_move(action: object) -> Move:
         n = operator.index(action)  # type: ignore[arg-type]  # anything else is refused here
     except TypeError:
         raise InvalidMoveError(
-            f"an action is an integer from 0 to 88, not {action!r:.40}"
+            f"an action is an integer from 0 to 88, not {quote(action)}"
         ) from None
     if not 0 <= n < ACTION_SPACE_SIZE:
-        raise InvalidMoveError(f"an action is an integer from 0 to 88, not {n}")
+        raise InvalidMoveError(f"an action is an integer from 0 to 88, not {quote(n)}")
     return MOVES[n]

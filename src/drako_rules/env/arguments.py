@@ -87,5 +87,5 @@ def check_render_mode(render_mode: object) -> str | None:
         GameError: for anything else.
     """
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise GameError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r:.40}")
+        raise GameError(f"render_mode is None, 'ansi' or 'human', not {quote(render_mode)}")
     return render_mode if isinstance(render_mode, str) else None

@@ -62,7 +62,7 @@ from drako_rules.env.pieces import (
     unseen_bytes,
     unseen_cache,
 )
-from drako_rules.errors import GameError
+from drako_rules.errors import GameError, quote
 from drako_rules.game import GameState, Phase, PlayerState, PlayerView
 from drako_rules.game.parts import PHASE_OF_CODE
 from drako_rules.game.state import kernel_state
@@ -219,7 +219,7 @@ class ObservationEncoder:
             isinstance(seat, int) and type(seat) is not bool and 0 <= seat < n
         ):
             raise GameError(
-                f"the player is a seat from 0 to {n - 1} in a {n}-player game, not {seat!r:.40}"
+                f"the player is a seat from 0 to {n - 1} in a {n}-player game, not {quote(seat)}"
             )
         self._ready(n)
         kingdoms, legends, held = self._kingdoms, self._legends, self._hands

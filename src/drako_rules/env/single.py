@@ -43,7 +43,7 @@ from drako_rules.env.render import view_text
 from drako_rules.env.rewards import final_rewards, is_truncated
 from drako_rules.env.selfplay import check_players
 from drako_rules.env.spaces import Observation, observation_space
-from drako_rules.errors import GameError, IllegalMoveError
+from drako_rules.errors import GameError, IllegalMoveError, quote
 from drako_rules.game import (
     ACTION_SPACE_SIZE,
     GameRecord,
@@ -118,7 +118,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise GameError(
                 f"the agent's seat is a seat from 0 to {self.players - 1} of a "
-                f"{self.players}-player game, not {seat!r:.40}"
+                f"{self.players}-player game, not {quote(seat)}"
             )
         self.seat = seat
         self.ruleset = get_ruleset(ruleset)

@@ -24,7 +24,7 @@ from drako_rules._kernel.board import (
 from drako_rules._kernel.legends import legends_mask
 from drako_rules._kernel.play import Core
 from drako_rules.cards import Card, Legend
-from drako_rules.errors import GameError
+from drako_rules.errors import GameError, quote
 from drako_rules.game.parts import PHASE_CODES, Phase, PlayerState
 from drako_rules.kingdom import Kingdom
 from drako_rules.legends import through_flags
@@ -148,7 +148,7 @@ def players_core(
 
 
 def _bad(what: str, value: object) -> GameError:
-    return GameError(f"{what}, not {value!r:.80}")
+    return GameError(f"{what}, not {quote(value)}")
 
 
 def pack(
@@ -251,22 +251,22 @@ def checked_pack(
     try:
         legend_mask(legend_row)
     except (KeyError, TypeError):  # not Legends (TypeError: not iterable or unhashable)
-        raise GameError(f"the legend row is a tuple of Legends, not {legend_row!r:.80}") from None
+        raise GameError(f"the legend row is a tuple of Legends, not {quote(legend_row)}") from None
     if type(ruleset) is not Ruleset:
-        raise GameError(f"the ruleset of a game is a Ruleset, not {ruleset!r:.60}")
+        raise GameError(f"the ruleset of a game is a Ruleset, not {quote(ruleset)}")
     if type(players) is not tuple or not all(type(p) is PlayerState for p in players):
-        raise GameError(f"players is a tuple of PlayerState, not {players!r:.80}")
+        raise GameError(f"players is a tuple of PlayerState, not {quote(players)}")
     if (drawn is not None) != (phase is Phase.DRAWN):
         raise GameError(
-            f"phase {getattr(phase, 'value', phase)!r:.30} with "
+            f"phase {quote(getattr(phase, 'value', phase))} with "
             f"{'a drawn card' if drawn is not None else 'no drawn card'}: a drawn "
             "card exists exactly in phase 'drawn' (R3.3)"
         )
     if drawn is not None and type(drawn) is not Card:
-        raise GameError(f"the drawn card is a Card, not {drawn!r:.60}")
+        raise GameError(f"the drawn card is a Card, not {quote(drawn)}")
     code = PHASE_CODES.get(phase)
     if code is None:
-        raise GameError(f"the phase is a Phase, not {phase!r:.60}")
+        raise GameError(f"the phase is a Phase, not {quote(phase)}")
     return pack(
         ruleset,
         seed,

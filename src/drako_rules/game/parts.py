@@ -10,7 +10,7 @@ import attrs
 
 from drako_rules._kernel.turns import AFTER_CARD, ARRANGE, BEFORE_CARD, DRAWN, OVER
 from drako_rules.cards import Card, Legend
-from drako_rules.errors import GameError
+from drako_rules.errors import GameError, quote
 from drako_rules.kingdom import Kingdom
 
 __all__ = ["NO_HIDDEN", "PHASE_CODES", "PHASE_OF_CODE", "Phase", "PlayerState", "player_state"]
@@ -38,7 +38,7 @@ class Phase(enum.Enum):
 
 def _check_kingdom(instance: object, attribute: attrs.Attribute[Kingdom], value: Kingdom) -> None:
     if type(value) is not Kingdom:
-        raise GameError(f"a player's kingdom is a Kingdom, not {value!r:.60}")
+        raise GameError(f"a player's kingdom is a Kingdom, not {quote(value)}")
 
 
 @attrs.frozen

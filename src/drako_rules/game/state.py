@@ -44,7 +44,7 @@ from drako_rules._kernel.board import CARD_OF_CODE, CARDS, CODE_OF, LEGENDS
 from drako_rules._kernel.play import Core
 from drako_rules._kernel.turns import OVER, sees_drawn
 from drako_rules.cards import Card, Legend
-from drako_rules.errors import GameError
+from drako_rules.errors import GameError, quote
 from drako_rules.game.packing import (
     card_codes,
     checked_pack,
@@ -466,7 +466,7 @@ def successor_function(*changed: str) -> Callable[..., GameState]:
             ``first_player`` never change), or is given twice.
     """
     if any(n not in _CHANGING for n in changed) or len(set(changed)) != len(changed):
-        raise GameError(f"successor_function takes distinct changing fields, not {changed!r:.80}")
+        raise GameError(f"successor_function takes distinct changing fields, not {quote(changed)}")
     names = frozenset(changed)
 
     def evolved(state: GameState, **values: object) -> GameState:
