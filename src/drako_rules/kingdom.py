@@ -321,8 +321,9 @@ class Kingdom:
 
     @classmethod
     def from_codes(cls, codes: tuple[int, ...]) -> Kingdom:
-        """The Kingdom of 16 cell codes (``board.CODE_OF``), which are not checked: for the
-        game engine, which holds its Kingdoms as codes."""
+        """The Kingdom of 16 cell codes (``board.CODE_OF``: a card of R1.1, or an Unexplored
+        Land, R4.6), cells in row order (R4.1), which are not checked: for the game engine,
+        which holds its Kingdoms as codes."""
         masks, lines = _derive(codes)
         return cls(tuple(map(CARD_OF_CODE.__getitem__, codes)), derived=(codes, masks, lines))
 

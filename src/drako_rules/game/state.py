@@ -347,7 +347,7 @@ class GameState:
 
 
 #: ``kernel_state(state)``: the kernel's state a `GameState` holds (``_kernel.play``), for
-#: the engine, which reads and plays on it.
+#: the engine, which reads and plays on it (the moves of R2.5-R7.2, what a seat sees, R8).
 kernel_state: Final[Callable[[GameState], Core]] = operator.attrgetter("_core")
 
 #: The arguments a state built from the kernel's state does not read.
@@ -356,7 +356,8 @@ _UNREAD: Final = (None,) * 12
 
 def state_of_kernel(core: Core) -> GameState:
     """The `GameState` of the kernel's state ``core``, for the engine: a state the kernel
-    made from a checked one, so nothing is checked again."""
+    dealt (R2.1-R2.4) or made by a move (R2.5-R7.2) from a checked one, so nothing is
+    checked again."""
     return GameState(*_UNREAD, core=core)  # type: ignore[arg-type]
 
 
