@@ -28,6 +28,7 @@ import drako_rules
 from drako_rules import DrakoError, InvalidGameError
 from drako_rules.checker import GameReport, check_game, parse_game
 from drako_rules.cli import EXIT_INVALID, main
+from signals import sigint_as_from_a_terminal
 from strategies import json_documents, near_valid_documents, toml_documents, toml_dumps
 
 SRC = str(Path(drako_rules.__file__).resolve().parent.parent)  # where the tested package is
@@ -828,6 +829,7 @@ def test_arena_ctrl_c_stops_the_workers_with_status_130(scratch: Path) -> None:
         env=env,
         cwd=scratch,
         start_new_session=True,
+        preexec_fn=sigint_as_from_a_terminal,
     )
     time.sleep(3)
     os.killpg(process.pid, signal.SIGINT)

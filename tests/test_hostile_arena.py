@@ -31,6 +31,7 @@ from drako_rules.arena import ArenaResult, GameFailure, player_seed, run_arena, 
 from drako_rules.checker import Game, PlayerEntry, check_game
 from drako_rules.errors import ArenaError, DrakoError
 from drako_rules.parallel import run_batches
+from signals import sigint_as_from_a_terminal
 
 SRC = str(Path(drako_rules.__file__).resolve().parent.parent)  # where the tested package is
 TESTS = str(Path(__file__).resolve().parent)
@@ -305,6 +306,7 @@ def test_cli_ctrl_c_in_this_process_is_still_the_users(tmp_path: Path) -> None:
         env=env,
         cwd=tmp_path,
         start_new_session=True,
+        preexec_fn=sigint_as_from_a_terminal,
     )  # fmt: skip
     time.sleep(2)
     os.killpg(process.pid, signal.SIGINT)

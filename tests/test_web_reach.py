@@ -23,6 +23,7 @@ from drako_rules import webserve
 from drako_rules.cli import EXIT_INVALID, main
 from drako_rules.cli import web as cli_web
 from drako_rules.cli.console import Console
+from signals import sigint_as_from_a_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(os.environ.get("DRAKO_WEB_CACHE") or ROOT / ".cache" / "web")
@@ -53,7 +54,12 @@ def test_host_serves_the_page_there(tmp_path: Path) -> None:
     ]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": SRC, "PYTHONIOENCODING": "utf-8"}
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=sigint_as_from_a_terminal,
     )
     try:
         assert process.stdout is not None
