@@ -464,6 +464,19 @@ def test_observe_state_refuses_what_is_not_a_seat() -> None:
             observe_state(state, seat)  # type: ignore[arg-type]
 
 
+def test_observations_refuse_what_is_not_a_view_or_a_state() -> None:
+    """observe takes a PlayerView and observe_state a GameState: anything else (a state for
+    a view, a view for a state, a number) is the library's GameError, in both builds."""
+    state = raw_env_reset(2, 2).game_state
+    view = player_view(state, 0)
+    for value in (state, None, 3, "view"):
+        with pytest.raises(GameError, match="observe takes a PlayerView"):
+            observe(value)  # type: ignore[arg-type]
+    for other in (view, None, 3, "state"):
+        with pytest.raises(GameError, match="observe_state takes a GameState"):
+            observe_state(other, 0)  # type: ignore[arg-type]
+
+
 def test_environment_observations_are_fresh_writable_arrays() -> None:
     """Each last() gives new arrays (changing one changes no later observation)."""
     e = raw_env_reset(2, 4)

@@ -171,8 +171,14 @@ class ObservationEncoder:
         self._row_ids: tuple[int, ...] | None = None
         self._ruleset = ""
 
-    def observe(self, view: PlayerView) -> npt.NDArray[np.float32]:
-        """`observation.observe(view)`."""
+    def observe(self, view: object) -> npt.NDArray[np.float32]:
+        """`observation.observe(view)`.
+
+        Raises:
+            GameError: ``view`` is not a PlayerView.
+        """
+        if type(view) is not PlayerView:
+            raise GameError(f"observe takes a PlayerView (see player_view), not {quote(view)}")
         players = view.players
         n = self._ready(len(players))
         if players is not self._players:
@@ -204,20 +210,21 @@ class ObservationEncoder:
             view.turn,
         )
 
-    def observe_state(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
+    def observe_state(self, state: object, seat: object) -> npt.NDArray[np.float32]:
         """`observation.observe_state(state, seat)`, read from the kernel's state the
         ``GameState`` holds: its parts that did not change are the same objects from one
         state to the next, and only what changed is decoded.
 
         Raises:
-            GameError: ``seat`` is not a seat of the game.
+            GameError: ``state`` is not a GameState, or ``seat`` not a seat of the game.
         """
+        if type(state) is not GameState:
+            raise GameError(f"observe_state takes a GameState, not {quote(state)}")
         (current, phase_code, turn, draw, discard, row, deck, codes, _masks, _hidden, claims,
          hands, drawn, claimed, _reshuffles, _row_mask, met, game) = kernel_state(state)  # fmt: skip
         n = len(met)
-        if (type(seat) is not int or seat < 0 or seat >= n) and not (  # the common case first
-            isinstance(seat, int) and type(seat) is not bool and 0 <= seat < n
-        ):
+        # bool first: compiled, a value narrowed to int is read as a plain int (True is 1)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise GameError(
                 f"the player is a seat from 0 to {n - 1} in a {n}-player game, not {quote(seat)}"
             )

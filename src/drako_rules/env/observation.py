@@ -107,6 +107,9 @@ def observe(view: PlayerView) -> npt.NDArray[np.float32]:
     so it holds nothing the player may not see (R8.2, R8.3); equal views give equal
     vectors. A new, writable array is returned on every call.
 
+    Raises:
+        GameError: ``view`` is not a PlayerView.
+
     Examples:
         >>> from drako_rules import new_game, player_view
         >>> state = new_game(3, seed=1)
@@ -132,7 +135,7 @@ def observe_state(state: GameState, seat: int) -> npt.NDArray[np.float32]:
     move, who drew it (R8.3).
 
     Raises:
-        GameError: ``seat`` is not a seat of the game.
+        GameError: ``state`` is not a GameState, or ``seat`` not a seat of the game.
 
     Examples:
         >>> from drako_rules import apply_move, legal_moves, new_game, player_view
