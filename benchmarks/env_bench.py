@@ -58,7 +58,10 @@ garbage collector off as in the timed runs, and prints the steps, for counting m
 instructions, which do not depend on the load: run
 ``valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/env_bench.py
 --count raw_env 30 --players 2`` and the same with ``0`` games; the difference of the
-"Collected" counts divided by the steps is the instructions of one step.
+"Collected" counts divided by the steps is the instructions of one step. NumPy's BLAS
+threads are set to one (``OPENBLAS_NUM_THREADS=1``, unless set already) before NumPy is
+imported: callgrind counts every thread, and idle BLAS threads that spin made two counts
+of the same code differ by up to 10 %.
 """
 
 from __future__ import annotations
@@ -79,6 +82,10 @@ from types import ModuleType
 
 if __package__ in (None, ""):  # run as a script: import benchmarks.side_by_side from the root
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# One BLAS thread, set before NumPy's import (see the module's text).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("MKL_NUM_THREADS", "1")
 
 import numpy as np
 from gymnasium import spaces
