@@ -14,7 +14,7 @@ from typing import Final
 
 from drako_rules._kernel.board import CELLS, CENTRE_CELLS, LEGENDS, UNEXPLORED
 from drako_rules._kernel.legends import legends_mask
-from drako_rules._kernel.play import THROUGH, Core, Game, masks_of
+from drako_rules._kernel.play import THROUGH, Core, Game, masks_of, row_mask_of
 from drako_rules._kernel.turns import ARRANGE
 
 __all__ = ["OUTER_CELLS", "ROW_SIZE", "STARTING_CARDS", "deal", "shuffle"]
@@ -89,9 +89,6 @@ def deal(players: int, first: int, deck: Ints, game: Game, getrandbits: Bits) ->
         for i in OUTER_CELLS:
             cells[i] = pile.pop()
         hidden[seat] = tuple(cells)
-    row_mask = 0
-    for index in row:
-        row_mask |= 1 << index
     codes: Ints = (UNEXPLORED,) * CELLS
     masks = masks_of(codes)
     met = legends_mask(masks, game[THROUGH])
@@ -111,7 +108,7 @@ def deal(players: int, first: int, deck: Ints, game: Game, getrandbits: Bits) ->
         UNEXPLORED,
         0,
         0,
-        row_mask,
+        row_mask_of(row),
         (met,) * players,
         game,
     )

@@ -73,6 +73,7 @@ __all__ = [
     "needs_reshuffle",
     "place",
     "reveal",
+    "row_mask_of",
     "take",
 ]
 
@@ -159,6 +160,15 @@ def masks_of(codes: Ints) -> Ints:
     for i, code in enumerate(codes):
         masks[code] |= 1 << i
     return tuple(masks)
+
+
+def row_mask_of(row: Ints) -> int:
+    """The ``ROW_MASK`` of a legend row of Legend indices ``row``: bit ``i`` for each
+    Legend ``i`` of the row (R2.2, R6.2)."""
+    row_mask = 0
+    for index in row:
+        row_mask |= 1 << index
+    return row_mask
 
 
 def arrange(c: Core, order: Sequence[int]) -> Core | int:
@@ -376,9 +386,7 @@ def claim(c: Core, legend: int) -> Core | int:
     if not met[seat] >> legend & 1:
         return UNMET
     row, deck = refill_row(row, deck, row.index(legend))  # R6.2
-    row_mask = 0
-    for index in row:
-        row_mask |= 1 << index
+    row_mask = row_mask_of(row)
     claims = _at(claims, seat, (*claims[seat], legend))
     if phase == AFTER_CARD:  # R6.5: nothing left to decide, the turn passes.
         to_move, phase, turn, claimed = next_seat(seat, len(met)), BEFORE_CARD, turn + 1, 0

@@ -197,9 +197,6 @@ def pack(
         under = hidden_codes(hidden)
     except (KeyError, TypeError):
         raise _bad("hidden is a tuple of the cells of each Kingdom", hidden) from None
-    row_mask = 0
-    for index in row:
-        row_mask |= 1 << index
     return (
         current_player,
         phase,
@@ -216,7 +213,7 @@ def pack(
         CODE_OF[drawn],
         1 if claimed_this_turn else 0,
         reshuffles,
-        row_mask,
+        play.row_mask_of(row),
         met,
         (ruleset, seed, first_player, through),
     )

@@ -15,9 +15,9 @@ import random
 from typing import Final, TypeVar
 
 from drako_rules._kernel import deal
-from drako_rules._kernel.board import CODE_OF
 from drako_rules.cards import check_player_count, deck
 from drako_rules.errors import GameError, quote
+from drako_rules.game.packing import card_codes
 from drako_rules.game.state import GameState, state_of_kernel
 from drako_rules.legends import through_flags
 from drako_rules.rulesets import POCKET, Ruleset, get_ruleset
@@ -39,7 +39,7 @@ STARTING_CARDS: Final = deal.STARTING_CARDS
 OUTER_CELLS: Final = deal.OUTER_CELLS
 
 #: The card codes of the deck of each player count (R1.2, R1.3).
-_DECKS: Final = {n: tuple(CODE_OF[card] for card in deck(n)) for n in (2, 3, 4)}
+_DECKS: Final = {n: card_codes(deck(n)) for n in (2, 3, 4)}
 
 T = TypeVar("T")
 
