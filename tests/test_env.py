@@ -403,6 +403,41 @@ def test_an_encoder_counts_each_discard_pile_right(
             assert vector.tobytes() == reference.tobytes()
 
 
+@st.composite
+def hand_built_views(draw: st.DrawFn) -> PlayerView:
+    """A view of the middle of a 4-player game whose hands, discard pile and drawn card are
+    rewritten by hand: a hand of any size up to 3,000 cards (a game's holds four of
+    different kinds, R2.9), a pile of up to 80 cards, any drawn card."""
+    view = player_view(MID_GAME, draw(st.integers(0, 3)))
+    cards = st.sampled_from(list(Card))
+    players = []
+    for player in view.players:
+        hand: tuple[Card, ...] = tuple(draw(st.lists(cards, max_size=6)))
+        if draw(st.booleans()):
+            hand += (draw(cards),) * draw(st.sampled_from([1, 8, 9, 2049, 3000]))
+        players.append(attrs.evolve(player, hand=hand))
+    return attrs.evolve(
+        view,
+        players=tuple(players),
+        discard_pile=tuple(draw(st.lists(cards, max_size=80))),
+        drawn=draw(st.none() | cards),
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(hand_built_views(), min_size=1, max_size=4))
+def test_hand_built_views_give_the_table_bounded_to_0_and_1(views: list[PlayerView]) -> None:
+    """R8: however many cards of a kind a hand-built view shows (thousands in one hand),
+    its vector is the documented table's with each entry bounded to [0, 1] (a kind seen
+    more often than the deck holds it is unseen 0 times, and no other kind's count moves),
+    from an encoder that saw the views before it and from a new one alike."""
+    encoder = ObservationEncoder()
+    for view in views:
+        expected = np.clip(reference_observation(view), 0.0, 1.0).tobytes()
+        assert encoder.observe(view).tobytes() == expected
+        assert ObservationEncoder().observe(view).tobytes() == expected
+
+
 def test_moves_mask_of_moves_built_elsewhere_is_that_of_the_prebuilt_moves() -> None:
     """The mask of moves parsed from text (other objects than the engine's MOVES) is the
     mask of the engine's equal moves: 1 at each action id."""
