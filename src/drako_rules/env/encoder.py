@@ -1,10 +1,11 @@
 """The fast encoder of observations: `ObservationEncoder`.
 
-It gives the vectors of `observe` (R8), joined
-from the pieces of `drako_rules.env.pieces`, and remembers what
-it encoded last of each seat, of the discard pile and of the legend row: the engine hands
-out the same objects again while they do not change, and a player's next Kingdom is most
-often one card action away.
+It gives the vectors of `observe` (R8), joined from the pieces of
+`drako_rules.env.pieces`, read from the kernel's codes (a ``GameState``'s own, or a view's
+cards turned into codes), and remembers what it encoded last of each seat and of the
+discard pile: the kernel's states share every part a move does not change, and a
+player's next Kingdom is most often one card action away. What a seat sees of the drawn
+card is the kernel's ``turns.sees_drawn`` (R8.3).
 """
 
 from __future__ import annotations
