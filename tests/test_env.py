@@ -438,6 +438,41 @@ def test_hand_built_views_give_the_table_bounded_to_0_and_1(views: list[PlayerVi
         assert ObservationEncoder().observe(view).tobytes() == expected
 
 
+def test_a_view_holding_what_no_game_holds_is_refused_and_forgotten() -> None:
+    """A hand-built view whose fields hold what no game's view holds (not Cards in a pile,
+    a hand or the drawn card; not Legends; not a Phase; not numbers; not players) is
+    refused with the library's GameError, never a bare KeyError or TypeError; and the
+    encoder then gives the right vector of the next good view, even one sharing the good
+    parts of the refused view (nothing half-read is used again)."""
+    view = player_view(MID_GAME, 1)
+    me = view.players[0]
+    bad_fields: list[dict[str, object]] = [
+        {"discard_pile": (1, 2)},
+        {"discard_pile": 7},
+        {"legend_row": ("x",)},
+        {"drawn": 5},
+        {"phase": "drawn"},
+        {"turn": "a"},
+        {"draw_pile_size": None},
+        {"legend_deck_size": 2.5},
+        {"claimed_this_turn": 7},
+        {"viewer": "0"},
+        {"ruleset": ["pocket"]},
+        {"players": (1, 2)},
+        {"players": (attrs.evolve(me, legends=("x",)), *view.players[1:])},  # type: ignore[arg-type]
+        {"players": (attrs.evolve(me, hand=(None,)), *view.players[1:])},  # type: ignore[arg-type]
+    ]
+    encoder = ObservationEncoder()
+    for fields in bad_fields:
+        encoder.observe(view)  # remembered: the next view shares every other part
+        bad = attrs.evolve(view, **fields)  # type: ignore[arg-type]
+        with pytest.raises(GameError, match="holds what no game's view holds"):
+            encoder.observe(bad)
+        with pytest.raises(GameError, match="holds what no game's view holds"):
+            observe(bad)
+        assert encoder.observe(view).tobytes() == reference_observation(view).tobytes()
+
+
 def test_moves_mask_of_moves_built_elsewhere_is_that_of_the_prebuilt_moves() -> None:
     """The mask of moves parsed from text (other objects than the engine's MOVES) is the
     mask of the engine's equal moves: 1 at each action id."""

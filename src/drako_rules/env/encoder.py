@@ -72,7 +72,10 @@ __all__ = ["ObservationEncoder"]
 #: By kernel phase code: the phase's entries with to_move and claimed (``PHASE_FLAGS``).
 _PHASE_FLAGS: Final = tuple(PHASE_FLAGS[PHASES.index(phase)] for phase in PHASE_OF_CODE)
 _OVER: Final = PHASE_CODES[Phase.OVER]
-_CARD_CODE: Final = CODE_OF.__getitem__
+#: The code of a card of a pile or a hand (KeyError for anything else, None included).
+_CARD_CODE: Final = {card: code for card, code in CODE_OF.items() if card is not None}.__getitem__
+#: The code of a cell or of the drawn card (``UNEXPLORED`` for None: none, R8.2).
+_CELL_CODE: Final = CODE_OF.__getitem__
 _LEGEND_CODE: Final = LEGEND_INDEX.__getitem__
 _NO_CODES: Final[tuple[int, ...]] = ()
 #: A new bytearray of the pieces joined (a bytearray: the array viewing it is writable).
@@ -181,10 +184,25 @@ class ObservationEncoder:
         """`observation.observe(view)`.
 
         Raises:
-            GameError: ``view`` is not a PlayerView.
+            GameError: ``view`` is not a PlayerView, or one built by hand that holds what no
+                game's view holds (a pile of other than Cards, a phase that is not a Phase,
+                a turn that is not a number...); the encoder then forgets what it
+                remembered, so that nothing half-read of that view is used again.
+            PlayerCountError: the view has not 2 to 4 players (R1.3).
         """
         if type(view) is not PlayerView:
             raise GameError(f"observe takes a PlayerView (see player_view), not {quote(view)}")
+        try:
+            return self._observe(view)
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            self._start(0)
+            raise GameError(
+                f"observe takes the PlayerView of a game: this one holds what no game's view"
+                f" holds: {quote(view)}"
+            ) from None
+
+    def _observe(self, view: PlayerView) -> npt.NDArray[np.float32]:
+        """`observe` of a PlayerView, which may hold anything (a view built by hand)."""
         players = view.players
         n = self._ready(len(players))
         if players is not self._players:
@@ -221,7 +239,7 @@ class ObservationEncoder:
             view.draw_pile_size,
             view.legend_deck_size,
             row,
-            _CARD_CODE(view.drawn),
+            _CELL_CODE(view.drawn),
             view.claimed_this_turn,
             view.turn,
         )

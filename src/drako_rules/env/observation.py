@@ -108,7 +108,9 @@ def observe(view: PlayerView) -> npt.NDArray[np.float32]:
     vectors. A new, writable array is returned on every call.
 
     Raises:
-        GameError: ``view`` is not a PlayerView.
+        GameError: ``view`` is not a PlayerView, or one built by hand that holds what no
+            game's view holds (a pile of other than Cards, a phase that is not a Phase...).
+        PlayerCountError: the view has not 2 to 4 players (R1.3).
 
     Examples:
         >>> from drako_rules import new_game, player_view
