@@ -30,6 +30,7 @@ from pettingzoo.utils.env import AECIterable
 import drako_rules.env.observation as observation_module
 from drako_rules import (
     Card,
+    Draw,
     GameError,
     GameState,
     IllegalMoveError,
@@ -67,7 +68,7 @@ from drako_rules.env import (
     rewards_from_places,
     state_observation,
 )
-from drako_rules.env.actions import actions_mask
+from drako_rules.env.actions import actions_mask, legal_mask
 from drako_rules.game import ACTION_SPACE_SIZE
 from drako_rules.game.legal import seat_action_bits, seat_moves
 from strategies import (
@@ -481,6 +482,23 @@ def test_moves_mask_of_moves_built_elsewhere_is_that_of_the_prebuilt_moves() -> 
         parsed = tuple(Move.parse(str(move)) for move in moves)
         assert moves_mask(parsed).tobytes() == moves_mask(moves).tobytes()
         assert np.flatnonzero(moves_mask(parsed)).tolist() == [action_id(m) for m in moves]
+
+
+def test_masks_refuse_what_is_not_moves_or_action_bits() -> None:
+    """moves_mask and legal_mask take an iterable of Moves, and actions_mask an integer of
+    89 bits: anything else (not iterable, not Moves, the bare Move base class, a bool, a
+    negative or too wide integer) is the library's InvalidMoveError, whose message quotes
+    a bounded prefix, never a bare TypeError, AttributeError or IndexError."""
+    for moves in (5, None, (1, 2), ["draw"], "draw", (Move(),), [Draw(), 3]):
+        for mask in (moves_mask, legal_mask):
+            with pytest.raises(InvalidMoveError) as refused:
+                mask(moves)  # type: ignore[arg-type]
+            assert len(str(refused.value)) < 200
+    for actions in (-1, 1 << 89, True, 1.0, "1", None, 10**5000):
+        with pytest.raises(InvalidMoveError) as refused:
+            actions_mask(actions)  # type: ignore[arg-type]
+        assert len(str(refused.value)) < 200
+    assert int(actions_mask((1 << 89) - 1).sum()) == ACTION_SPACE_SIZE
 
 
 def test_a_cached_mask_equals_a_fresh_one_and_a_changed_copy_changes_nothing() -> None:

@@ -34,19 +34,34 @@ _INT8: Final = np.dtype(np.int8)
 _BOOL: Final = np.dtype(np.bool_)
 #: The bytes of a mask of action ids: one bit per id.
 _MASK_BYTES: Final = (ACTION_SPACE_SIZE + 7) // 8
+#: One more than the mask of every action id.
+_ALL_ACTIONS: Final = 1 << ACTION_SPACE_SIZE
 
 
 def _entries(moves: Iterable[Move]) -> bytearray:
-    """89 bytes, 1 at the action id of each move of ``moves``, 0 elsewhere."""
+    """89 bytes, 1 at the action id of each move of ``moves``, 0 elsewhere.
+
+    Raises:
+        InvalidMoveError: ``moves`` is not an iterable of Moves.
+    """
+    try:
+        each = iter(moves)
+    except TypeError:
+        raise InvalidMoveError(f"a mask is made of Moves, not of {quote(moves)}") from None
     entries = bytearray(ACTION_SPACE_SIZE)
-    for move in moves:
-        entries[move.action_id] = 1
+    for move in each:
+        if not isinstance(move, Move):
+            raise InvalidMoveError(f"a mask is made of Moves, not of {quote(move)}")
+        entries[move.action_id] = 1  # a Move's id is in range (an invalid Move raises)
     return entries
 
 
 def moves_mask(moves: Iterable[Move]) -> npt.NDArray[np.int8]:
     """89 int8, 1 for the action id of each move of ``moves`` (R2.5, R3, R6.1): a new
     writable array.
+
+    Raises:
+        InvalidMoveError: ``moves`` is not an iterable of Moves.
 
     Examples:
         >>> from drako_rules import new_game, legal_moves
@@ -62,12 +77,20 @@ def actions_mask(actions: int) -> npt.NDArray[np.int8]:
     of id ``a``, as the kernel's legal actions come, R2.5, R3, R6.1, R8): what `moves_mask`
     gives for the moves of those ids, without making them: a new writable array.
 
+    Raises:
+        InvalidMoveError: ``actions`` is not an integer of 89 bits (a bool is refused too).
+
     Examples:
         >>> from drako_rules import new_game
         >>> from drako_rules.game.legal import seat_action_bits
         >>> int(actions_mask(seat_action_bits(new_game(2, seed=1), 0)).sum())
         24
     """
+    if type(actions) is not int or not 0 <= actions < _ALL_ACTIONS:
+        raise InvalidMoveError(
+            "a mask of actions is an integer of 89 bits (bit a for the action a),"
+            f" not {quote(actions)}"
+        )
     # the integer's bytes, least significant first, unpacked a bit per entry: a new array
     packed = np.frombuffer(actions.to_bytes(_MASK_BYTES, "little"), np.uint8)
     return np.unpackbits(packed, count=ACTION_SPACE_SIZE, bitorder="little").view(np.int8)
@@ -76,6 +99,9 @@ def actions_mask(actions: int) -> npt.NDArray[np.int8]:
 def legal_mask(moves: Iterable[Move]) -> npt.NDArray[np.bool_]:
     """`moves_mask` as 89 booleans, the form of the
     ``action_masks()`` hook of sb3-contrib's ``MaskablePPO``: a new writable array.
+
+    Raises:
+        InvalidMoveError: ``moves`` is not an iterable of Moves.
 
     Examples:
         >>> from drako_rules import new_game, legal_moves
