@@ -14,7 +14,7 @@ from typing import Final
 
 from drako_rules._kernel.board import CELLS, CENTRE_CELLS, LEGENDS, UNEXPLORED
 from drako_rules._kernel.legends import legends_mask
-from drako_rules._kernel.play import THROUGH, Core, Game, masks_of, row_mask_of
+from drako_rules._kernel.play import NO_CODES, THROUGH, Core, Game, masks_of, row_mask_of
 from drako_rules._kernel.turns import ARRANGE
 
 __all__ = ["OUTER_CELLS", "ROW_SIZE", "STARTING_CARDS", "deal", "shuffle"]
@@ -89,7 +89,7 @@ def deal(players: int, first: int, deck: Ints, game: Game, getrandbits: Bits) ->
         for i in OUTER_CELLS:
             cells[i] = pile.pop()
         hidden[seat] = tuple(cells)
-    codes: Ints = (UNEXPLORED,) * CELLS
+    codes = NO_CODES  # every cell an Unexplored Land until the arrangement (R2.4, R2.5)
     masks = masks_of(codes)
     met = legends_mask(masks, game[THROUGH])
     return (
