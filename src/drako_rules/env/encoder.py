@@ -15,7 +15,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from drako_rules._kernel.board import CODE_OF, CODES, LEGEND_INDEX, UNEXPLORED
+from drako_rules._kernel.board import CODE_OF, CODES, LEGEND_INDEX, UNEXPLORED, legend_mask
 from drako_rules._kernel.play import FIRST, RULESET
 from drako_rules._kernel.turns import sees_drawn
 from drako_rules.cards import Card, cards_per_kind
@@ -63,6 +63,7 @@ from drako_rules.env.pieces import (
 )
 from drako_rules.errors import GameError, quote
 from drako_rules.game import GameState, Phase, PlayerState, PlayerView
+from drako_rules.game.packing import card_codes
 from drako_rules.game.parts import PHASE_CODES, PHASE_OF_CODE
 from drako_rules.game.state import kernel_state
 from drako_rules.rulesets import Ruleset
@@ -72,10 +73,6 @@ __all__ = ["ObservationEncoder"]
 #: By kernel phase code: the phase's entries with to_move and claimed (``PHASE_FLAGS``).
 _PHASE_FLAGS: Final = tuple(PHASE_FLAGS[PHASES.index(phase)] for phase in PHASE_OF_CODE)
 _OVER: Final = PHASE_CODES[Phase.OVER]
-#: The code of a card of a pile or a hand (KeyError for anything else, None included).
-_CARD_CODE: Final = {card: code for card, code in CODE_OF.items() if card is not None}.__getitem__
-#: The code of a cell or of the drawn card (``UNEXPLORED`` for None: none, R8.2).
-_CELL_CODE: Final = CODE_OF.__getitem__
 _LEGEND_CODE: Final = LEGEND_INDEX.__getitem__
 _NO_CODES: Final[tuple[int, ...]] = ()
 #: A new bytearray of the pieces joined (a bytearray: the array viewing it is writable).
@@ -224,10 +221,7 @@ class ObservationEncoder:
         pile = view.discard_pile
         if pile is not self._pile:
             self._pile = pile
-            self._discard(tuple(map(_CARD_CODE, pile)))
-        row = 0
-        for legend in view.legend_row:
-            row |= 1 << _LEGEND_CODE(legend)
+            self._discard(card_codes(pile))  # KeyError for other than Cards, None included
         phase = PHASE_CODES[view.phase]
         return self._encode(
             n,
@@ -238,8 +232,8 @@ class ObservationEncoder:
             view.ruleset,
             view.draw_pile_size,
             view.legend_deck_size,
-            row,
-            _CELL_CODE(view.drawn),
+            legend_mask(view.legend_row),
+            CODE_OF[view.drawn],  # UNEXPLORED for None: no card drawn
             view.claimed_this_turn,
             view.turn,
         )
@@ -438,7 +432,7 @@ class ObservationEncoder:
 def _hand_codes(hand: tuple[Card, ...]) -> tuple[int, ...]:
     """The card codes of a view's hand, each kind at most ``HAND_CAP`` times (a game's hand
     holds one of a kind, R2.9; a hand-built view may hold any number)."""
-    codes = tuple(map(_CARD_CODE, hand))
+    codes = card_codes(hand)
     if len(codes) <= HAND_CAP:
         return codes
     capped: list[int] = []
